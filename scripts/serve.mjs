@@ -1,0 +1,138 @@
+// A tiny static file server for the built app: `npm start`, the browser tests and the
+// CLI all use it, so the app is always exercised as a static site would serve it.
+// Optional extra mounts expose a local dataset folder over HTTP (the CLI's --data),
+// which the app then reads through its ordinary URL source.
+import { createServer } from 'node:http';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** @type {Record<string, string>} */
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.jsonl': 'application/x-ndjson; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.onnx': 'application/octet-stream',
+  '.gz': 'application/gzip',
+  '.zip': 'application/zip',
+  '.md': 'text/markdown; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * @param {{ root: string, port?: number, host?: string, mounts?: Record<string, string>, crossOriginIsolated?: boolean, log?: boolean }} opts
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
+ */
+export function startServer(opts) {
+  const root = resolve(opts.root);
+  /** @type {Array<[string, string]>} */
+  const mounts = Object.entries(opts.mounts ?? {}).map(([prefix, dir]) => [prefix.replace(/\/?$/, '/'), resolve(dir)]);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    let pathname;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      res.writeHead(400).end('bad path');
+      return;
+    }
+    let base = root;
+    let rel = pathname;
+    for (const [prefix, dir] of mounts) {
+      if (pathname.startsWith(prefix)) {
+        base = dir;
+        rel = pathname.slice(prefix.length - 1);
+        break;
+      }
+    }
+    const file = normalize(join(base, rel));
+    if (file !== base && !file.startsWith(base + sep)) {
+      res.writeHead(403).end('forbidden');
+      return;
+    }
+    let target = file;
+    if (existsSync(target) && statSync(target).isDirectory()) target = join(target, 'index.html');
+    if (!existsSync(target)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${pathname}`);
+      return;
+    }
+    const size = statSync(target).size;
+    /** @type {Record<string, string | number>} */
+    const headers = {
+      'content-type': MIME[extname(target).toLowerCase()] ?? 'application/octet-stream',
+      'accept-ranges': 'bytes',
+      'cache-control': 'no-cache',
+      'access-control-allow-origin': '*',
+    };
+    if (opts.crossOriginIsolated) {
+      headers['cross-origin-opener-policy'] = 'same-origin';
+      headers['cross-origin-embedder-policy'] = 'require-corp';
+      headers['cross-origin-resource-policy'] = 'cross-origin';
+    }
+    // Range support: <video> seeking and resumable downloads need it.
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    if (range && size > 0) {
+      const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+      if (start > end || start >= size) {
+        res.writeHead(416, { 'content-range': `bytes */${size}` }).end();
+        return;
+      }
+      res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': end - start + 1 });
+      if (req.method === 'HEAD') return void res.end();
+      createReadStream(target, { start, end }).pipe(res);
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-length': size });
+    if (req.method === 'HEAD') return void res.end();
+    createReadStream(target).pipe(res);
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolvePromise({
+        url: `http://${opts.host ?? '127.0.0.1'}:${port}/`,
+        port,
+        close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
+      });
+    });
+  });
+}
+
+// `node scripts/serve.mjs [--port N] [--open] [--coi]`: serve dist/ for `npm start`.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const portArg = args.indexOf('--port');
+  const port = portArg >= 0 ? Number(args[portArg + 1]) : Number(process.env.PORT ?? 5178);
+  const root = fileURLToPath(new URL('../dist/', import.meta.url));
+  if (!existsSync(join(root, 'index.html'))) {
+    console.error('dist/index.html is missing: run `npm run build` first.');
+    process.exit(2);
+  }
+  const { url } = await startServer({ root, port, host: 'localhost', crossOriginIsolated: args.includes('--coi') });
+  console.log(`IWR Studio is running at ${url}  (Ctrl-C to stop)`);
+  if (args.includes('--open') && !process.env.CI) {
+    const { spawn } = await import('node:child_process');
+    const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+    spawn(opener, [url], { stdio: 'ignore', detached: true }).on('error', () => {}).unref();
+  }
+}

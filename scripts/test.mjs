@@ -1,0 +1,43 @@
+// `npm test`: lint, type-check, unit tests (Vitest) and browser tests (Vitest driving real
+// headless Chromium through playwright-core). Ends with one plain "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { findChromium, NO_BROWSER_MESSAGE } from './find-chromium.mjs';
+
+const extra = process.argv.slice(2);
+if (!findChromium()) {
+  console.error(NO_BROWSER_MESSAGE);
+  process.exit(1);
+}
+
+/** @param {string} label @param {string} cmd @param {string[]} args */
+function step(label, cmd, args) {
+  const started = Date.now();
+  console.log(`\n== ${label}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  console.log(`== ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return result.status === 0;
+}
+
+/** @param {string} name */
+const bin = (name) => `node_modules/.bin/${name}`;
+let ok = true;
+if (!extra.length) {
+  ok = step('lint', bin('eslint'), ['.', '--max-warnings=0']) && ok;
+  ok = step('type-check', bin('tsc'), ['-b']) && ok;
+}
+mkdirSync('test-artifacts', { recursive: true });
+const report = 'test-artifacts/vitest.json';
+const vitestOk = step('tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
+ok = vitestOk && ok;
+
+let passed = 0;
+let failed = 0;
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed = json.numPassedTests ?? 0;
+  failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
+}
+if (!ok && failed === 0) failed = 1; // lint or type errors count as a failure
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,7 @@
+import type { IwrApi } from '../../src/api/index.ts';
+
+declare global {
+  interface Window {
+    iwr: IwrApi;
+  }
+}

@@ -1,0 +1,37 @@
+// Shared helpers for browser tests: one headless system Chromium per test file,
+// a fresh context (and so fresh IndexedDB) per `openApp` unless a context is passed.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { chromiumArgs, findChromium, NO_BROWSER_MESSAGE } from '../../scripts/find-chromium.mjs';
+
+export const appUrl = (): string => inject('appUrl');
+
+export async function launchBrowser(opts: { webgpu?: boolean } = {}): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(NO_BROWSER_MESSAGE);
+  return chromium.launch({ executablePath, headless: true, args: chromiumArgs(opts) });
+}
+
+export interface OpenAppOptions {
+  context?: BrowserContext;
+  viewport?: { width: number; height: number };
+  /** Path and query after the app root, e.g. '#/tasks'. */
+  path?: string;
+}
+
+/** Opens the built app and waits for its test/CLI API (`window.iwr`) to be ready. */
+export async function openApp(browser: Browser, opts: OpenAppOptions = {}): Promise<{ page: Page; context: BrowserContext }> {
+  const context = opts.context ?? (await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 720 } }));
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await page.goto(appUrl() + (opts.path ?? ''));
+  await page.waitForFunction(() => (window as unknown as { iwr?: { ready?: boolean } }).iwr?.ready === true, null, { timeout: 30_000 });
+  return { page, context };
+}
+
+/** Where tests leave screenshots and other artifacts (not committed). */
+export function artifactPath(name: string): string {
+  mkdirSync('test-artifacts', { recursive: true });
+  return `test-artifacts/${name}`;
+}
