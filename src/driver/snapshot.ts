@@ -1,0 +1,64 @@
+// The page snapshot the in-page agent sends to the app: plain, serialisable data about
+// every element a step could target. The resolver works only on this, so it is pure and
+// testable in Node with hand-written snapshots.
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface ElementSnapshot {
+  /** Position in document order among snapshot elements (0-based); stable tie-breaker. */
+  order: number;
+  /** Absolute XPath with an index on every part: /html[1]/body[1]/div[2]/button[1]. */
+  xpath: string;
+  tag: string; // lower-case
+  /** Explicit role attribute, or the implicit ARIA role of the tag. */
+  role: string;
+  /** Accessible name (aria-label, aria-labelledby, <label>, alt, title, text). */
+  name: string;
+  /** Visible text content, whitespace collapsed, truncated to 200 chars. */
+  text: string;
+  value?: string;
+  placeholder?: string;
+  alt?: string;
+  title?: string;
+  ariaLabel?: string;
+  /** input type, e.g. "text", "checkbox". */
+  inputType?: string;
+  id?: string;
+  classes: string[];
+  /** `href` for links. */
+  href?: string;
+  /** Computed cursor === 'pointer'. */
+  pointer: boolean;
+  /** Has an inline on* handler or a listener registered via addEventListener (tracked by the agent). */
+  listeners: string[];
+  /** Bounding box in viewport CSS pixels at snapshot time. */
+  box: Box;
+  /** Rendered, non-zero size, not visibility:hidden, opacity > 0. */
+  visible: boolean;
+  /** Box intersects the viewport. */
+  inViewport: boolean;
+  disabled: boolean;
+  /** checked state for checkboxes/radios. */
+  checked?: boolean;
+  /** Can receive text: input/textarea/contenteditable. */
+  editable: boolean;
+  /** Order of the nearest labelled ancestor region, e.g. header, nav, main, footer, aside, form. */
+  landmark?: string;
+  /** Index of the parent snapshot element, or -1: lets the resolver reason about containment. */
+  parent: number;
+  /** Text of a nearby heading or label that describes the group this element is in. */
+  context?: string;
+}
+
+export interface PageSnapshot {
+  viewport: { width: number; height: number };
+  scroll: { x: number; y: number; maxY: number };
+  /** Element with focus, as an index into `elements`, or -1. */
+  focused: number;
+  elements: ElementSnapshot[];
+}
