@@ -1,14 +1,36 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+import { vendorAssets } from './scripts/vendor-assets.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+// `virtual:iwr-agent`: the in-page agent (src/agent/main.ts) bundled as one IIFE string,
+// which the sandbox inlines in the frame's srcdoc (the opaque frame cannot fetch it).
+// esbuild comes with tsx; `</script` is escaped so the string is safe inside <script>.
+function iwrAgent(): Plugin {
+  const id = 'virtual:iwr-agent';
+  return {
+    name: 'iwr-agent',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const { build } = await import('esbuild');
+      const entry = new URL('./src/agent/main.ts', import.meta.url).pathname;
+      const out = await build({ entryPoints: [entry], bundle: true, format: 'iife', write: false, minify: true, target: 'es2022', metafile: true, logLevel: 'silent' });
+      for (const input of Object.keys(out.metafile.inputs)) this.addWatchFile(new URL(input, new URL('./', import.meta.url)).pathname);
+      const code = (out.outputFiles[0]?.text ?? '').replace(/<\/(script)/gi, '<\\/$1');
+      return `export default ${JSON.stringify(code)};`;
+    },
+  };
+}
 
 // One config for the app build, the dev server and both test projects.
 // `base: './'` keeps the build working from any static host sub-path (e.g. a project page).
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), vendorAssets(), iwrAgent()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   worker: { format: 'es' },
   build: {

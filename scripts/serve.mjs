@@ -3,7 +3,7 @@
 // Optional extra mounts expose a local dataset folder over HTTP (the CLI's --data),
 // which the app then reads through its ordinary URL source.
 import { createServer } from 'node:http';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +37,27 @@ const MIME = {
 };
 
 /**
+ * Every file below `dir`, as sorted relative paths with forward slashes (hidden entries skipped).
+ * @param {string} dir
+ * @returns {string[]}
+ */
+export function listFiles(dir) {
+  /** @type {string[]} */
+  const out = [];
+  /** @param {string} sub */
+  const walk = (sub) => {
+    for (const e of readdirSync(join(dir, sub), { withFileTypes: true })) {
+      if (e.name.startsWith('.')) continue;
+      const rel = sub ? `${sub}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(rel);
+      else if (e.isFile()) out.push(rel);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+/**
  * @param {{ root: string, port?: number, host?: string, mounts?: Record<string, string>, crossOriginIsolated?: boolean, log?: boolean }} opts
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
@@ -55,12 +76,22 @@ export function startServer(opts) {
     }
     let base = root;
     let rel = pathname;
+    let mounted = false;
     for (const [prefix, dir] of mounts) {
       if (pathname.startsWith(prefix)) {
         base = dir;
         rel = pathname.slice(prefix.length - 1);
+        mounted = true;
         break;
       }
+    }
+    // A mounted dataset folder without its own manifest.json gets a generated one: the app's
+    // URL source lists task folders from it (a static server cannot list directories).
+    if (mounted && rel === '/manifest.json' && !existsSync(join(base, 'manifest.json'))) {
+      const body = JSON.stringify(listFiles(base));
+      res.writeHead(200, { 'content-type': MIME['.json'], 'cache-control': 'no-cache', 'access-control-allow-origin': '*', 'content-length': Buffer.byteLength(body) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
     }
     const file = normalize(join(base, rel));
     if (file !== base && !file.startsWith(base + sep)) {
@@ -70,7 +101,8 @@ export function startServer(opts) {
     let target = file;
     if (existsSync(target) && statSync(target).isDirectory()) target = join(target, 'index.html');
     if (!existsSync(target)) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${pathname}`);
+      // CORS on a 404 too: a cross-origin app must see "missing" (the URL source probes names), not a network error.
+      res.writeHead(404, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' }).end(`not found: ${pathname}`);
       return;
     }
     const size = statSync(target).size;

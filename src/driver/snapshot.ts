@@ -47,12 +47,29 @@ export interface ElementSnapshot {
   checked?: boolean;
   /** Can receive text: input/textarea/contenteditable. */
   editable: boolean;
-  /** Order of the nearest labelled ancestor region, e.g. header, nav, main, footer, aside, form. */
+  /**
+   * Landmark regions containing the element, innermost first, space separated: "form header".
+   * Values: header, nav, main, footer, aside, form, dialog (from tags, roles, aria-modal and
+   * page-level class names such as "navbar", "site-header", "modal").
+   */
   landmark?: string;
   /** Index of the parent snapshot element, or -1: lets the resolver reason about containment. */
   parent: number;
   /** Text of a nearby heading or label that describes the group this element is in. */
   context?: string;
+  /**
+   * Has a signal that it can be acted on (interactive tag or role, class `btn`, own
+   * cursor:pointer, listener, on* attribute, tabindex, contenteditable). False for the
+   * text-bearing elements (headings, labels, cells...) kept only as relation anchors.
+   */
+  interactive?: boolean;
+  /**
+   * Words that hint at an icon: class names, ids, `data-icon`, `<use href="#...">` and
+   * icon-font ligatures of the element's small subtree, e.g. "fa fa-shopping-cart".
+   */
+  iconHint?: string;
+  /** Hit-test at the box centre finds this element (or its subtree); false = covered. Undefined when not tested. */
+  onTop?: boolean;
 }
 
 export interface PageSnapshot {
@@ -61,4 +78,9 @@ export interface PageSnapshot {
   /** Element with focus, as an index into `elements`, or -1. */
   focused: number;
   elements: ElementSnapshot[];
+  /** Elements looked at / in the document; the collector caps its work on huge pages. */
+  scanned?: number;
+  totalElements?: number;
+  /** True when a cap cut the collection short (elements after the cap were only cheaply checked or skipped). */
+  truncated?: boolean;
 }

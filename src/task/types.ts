@@ -76,6 +76,11 @@ export interface Task {
   /** Task id as a string: folder names and result paths use it. */
   id: string;
   resolution: Resolution;
+  /**
+   * Where `resolution` came from: data.jsonl's recording_details wins; metadata.json fills in
+   * when data.jsonl has none (known once the task folder is opened); else the 1920x1080 default.
+   */
+  resolutionFrom?: 'data.jsonl' | 'metadata.json' | 'default';
   /** Number of steps with visual_evaluation_flag; checkpoints expected = this + 1. */
   flaggedSteps: number;
   problems: Problem[];

@@ -1,10 +1,109 @@
+// The shell: header navigation, one screen per route, an error boundary around the screen
+// so a failure shows where it happened with a way forward instead of a blank page.
+import './styles.css';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useRoute, sectionOf, type Route } from './router.ts';
+import { ScreenBoundary } from './components/ScreenBoundary.tsx';
+import { GalleryScreen } from './gallery/GalleryScreen.tsx';
+import { TaskScreen } from './task/TaskScreen.tsx';
+import { SettingsScreen } from './settings/SettingsScreen.tsx';
+import { SourcesScreen } from './SourcesScreen.tsx';
+import { useSettings } from './settings/store.ts';
+import { EmptyState } from './components/Card.tsx';
+
+// Heavy screens load on demand: CodeMirror (Try it), uPlot (Leaderboard).
+const TryScreen = lazy(() => import('./try/TryScreen.tsx').then((m) => ({ default: m.TryScreen })));
+const ResultsScreen = lazy(() => import('./results/ResultsScreen.tsx').then((m) => ({ default: m.ResultsScreen })));
+const LeaderboardScreen = lazy(() => import('./leaderboard/LeaderboardScreen.tsx').then((m) => ({ default: m.LeaderboardScreen })));
+const JudgeScreen = lazy(() => import('./judge/JudgeScreen.tsx').then((m) => ({ default: m.JudgeScreen })));
+
+const NAV = [
+  { id: 'tasks', label: 'Tasks', href: '#/tasks' },
+  { id: 'leaderboard', label: 'Leaderboard', href: '#/leaderboard' },
+  { id: 'judge', label: 'Judge', href: '#/judge' },
+  { id: 'settings', label: 'Settings', href: '#/settings' },
+  { id: 'sources', label: 'Sources', href: '#/sources' },
+] as const;
+
+function Screen({ route }: { route: Route }) {
+  switch (route.name) {
+    case 'tasks':
+      return <GalleryScreen />;
+    case 'task':
+      return <TaskScreen sourceId={route.sourceId} taskId={route.taskId} />;
+    case 'try':
+      return <TryScreen sourceId={route.sourceId} taskId={route.taskId} candidateId={route.candidateId} />;
+    case 'results':
+      return <ResultsScreen runId={route.runId} checkpoint={route.checkpoint} />;
+    case 'leaderboard':
+      return <LeaderboardScreen />;
+    case 'judge':
+      return <JudgeScreen />;
+    case 'settings':
+      return <SettingsScreen section={route.section} />;
+    case 'sources':
+      return <SourcesScreen />;
+    case 'notfound':
+      return (
+        <EmptyState title={`Nothing at ${route.path}`}>
+          <a href="#/tasks">Go to the task gallery</a>
+        </EmptyState>
+      );
+  }
+}
+
 export function App() {
+  const route = useRoute();
+  const section = sectionOf(route);
+  const loadSettings = useSettings((s) => s.load);
+  const mainRef = useRef<HTMLElement>(null);
+  const key = location.hash.split('?')[0] ?? '';
+
+  useEffect(() => {
+    void loadSettings();
+  }, [loadSettings]);
+
+  // Moving to another screen puts focus on its content, as a page load would.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }, [key]);
+
   return (
-    <main className="app">
+    <div className="app">
+      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); mainRef.current?.focus(); }}>
+        Skip to content
+      </a>
       <header className="app-header">
-        <h1>IWR Studio</h1>
-        <p>IWR-Bench in your browser: watch a recording, write a page, replay and score it locally.</p>
+        <a className="brand" href="#/tasks">
+          <span className="brand-mark" aria-hidden="true">◧</span>
+          <h1>IWR Studio</h1>
+        </a>
+        <nav aria-label="Main">
+          <ul className="nav">
+            {NAV.map((n) => (
+              <li key={n.id}>
+                <a href={n.href} className={`nav-link${section === n.id ? ' nav-on' : ''}`} aria-current={section === n.id ? 'page' : undefined}>
+                  {n.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="tagline">Video → interactive webpage benchmark, in your browser</p>
       </header>
-    </main>
+      <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
+        <ScreenBoundary resetKey={key}>
+          <Suspense fallback={<p className="loading">Loading screen…</p>}>
+            <Screen route={route} />
+          </Suspense>
+        </ScreenBoundary>
+      </main>
+    </div>
   );
 }

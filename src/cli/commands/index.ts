@@ -1,5 +1,9 @@
 // Every command, one file each. Add a command: write commands/<name>.ts exporting a
 // `Command`, then list it here.
 import type { Command } from '../command.ts';
+import { report } from './report.ts';
+import { score } from './score.ts';
+import { validate } from './validate.ts';
+import { generate } from './generate.ts';
 
-export const commands: Command[] = [];
+export const commands: Command[] = [validate, score, report, generate];

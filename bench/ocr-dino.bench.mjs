@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+// OCR and DINO speed: the app's workers in Chromium against native engines on the same inputs.
+//   OCR : ms per 1920x1080 screenshot, tesseract.js worker vs the `tesseract` CLI (PSM 3, both).
+//   DINO: ms per image, random-weight ViT-B/14 (models/random-vitb14.onnx from
+//         `npm run make-test-model -- --full`) in onnxruntime-web (WASM; WebGPU when an adapter
+//         exists) vs onnxruntime-node with the same thread count. Both include preprocessing.
+// Run: npm run bench:scoring   (IWR_BENCH_DIST=<built app> skips the build; RUNS=n repeats)
+// Results: bench/out/ocr-dino.json and bench/out/ocr-dino.md. Timings are noisy on a shared machine.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir, availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import * as ort from 'onnxruntime-node';
+import { startServer } from '../scripts/serve.mjs';
+import { chromiumArgs, findChromium } from '../scripts/find-chromium.mjs';
+import { preprocessDino } from '../src/engines/preprocess.ts';
+import { ocrSimilarity, joinOcrText } from '../src/engines/ocr-sim.ts';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const out = `${repo}bench/out`;
+const RUNS = Number(process.env.RUNS ?? 3);
+const MODEL = `${repo}models/random-vitb14.onnx`;
+mkdirSync(out, { recursive: true });
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const log = (...a) => console.error('[bench]', ...a);
+
+async function builtApp() {
+  if (process.env.IWR_BENCH_DIST) return process.env.IWR_BENCH_DIST;
+  const dist = mkdtempSync(join(tmpdir(), 'iwr-bench-'));
+  const { build } = await import('vite');
+  await build({ root: repo, logLevel: 'warn', configFile: `${repo}vite.config.ts`, build: { outDir: dist, emptyOutDir: true } });
+  return dist;
+}
+
+// Text-heavy pages like the benchmark's screenshots: nav, headings, cards, paragraphs.
+function page(i) {
+  const words = 'order delivery account settings pricing features contact support booking hotel flight search results filter review rating weekend summer collection checkout basket newsletter privacy terms'.split(' ');
+  const w = (k, n) => Array.from({ length: n }, (_, j) => words[(k * 7 + j * 3 + i) % words.length]).join(' ');
+  const cards = Array.from({ length: 9 }, (_, k) => `<div style="border:1px solid #ddd;border-radius:8px;padding:16px"><h3>${w(k, 3)}</h3><p>${w(k + 1, 18)}</p><button>${w(k, 1)}</button></div>`).join('');
+  return `<body style="margin:0;font:18px/1.5 sans-serif;color:#222"><nav style="background:#0f172a;color:#fff;padding:16px 32px;display:flex;gap:32px">${w(i, 6).split(' ').map((x) => `<span>${x}</span>`).join('')}</nav>
+  <h1 style="margin:32px">${w(i + 2, 5)}</h1><main style="display:grid;grid-template-columns:repeat(3,1fr);gap:24px;margin:0 32px">${cards}</main></body>`;
+}
+
+const results = { machine: { cores: availableParallelism(), node: process.version, runs: RUNS }, ocr: {}, dino: {} };
+const dist = await builtApp();
+const server = await startServer({ root: dist, crossOriginIsolated: true, mounts: { '/bench-models/': `${repo}models`, '/bench-out/': out } });
+const executablePath = findChromium();
+if (!executablePath) throw new Error('bench: no Chromium found');
+
+// ---- OCR --------------------------------------------------------------------------------
+{
+  const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs() });
+  const shotPage = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  const images = [];
+  for (let i = 0; i < 3; i++) {
+    await shotPage.setContent(page(i));
+    const file = `${out}/ocr-${i}.png`;
+    writeFileSync(file, await shotPage.screenshot({ type: 'png' }));
+    images.push(file);
+  }
+  const app = await (await browser.newContext()).newPage();
+  await app.goto(server.url);
+  await app.waitForFunction(() => window.iwr?.ready === true);
+  log('OCR: warming the worker pool');
+  await app.evaluate(() => window.iwr.ocr('bench-out/ocr-0.png'));
+  const web = [];
+  const cli = [];
+  const sims = [];
+  for (let i = 0; i < images.length; i++) {
+    for (let r = 0; r < RUNS; r++) {
+      const res = await app.evaluate(async (url) => {
+        const blob = await (await fetch(url)).blob();
+        const t0 = performance.now();
+        const o = await window.iwr.ocr(blob);
+        return { ms: performance.now() - t0, text: o.text };
+      }, `bench-out/ocr-${i}.png`);
+      web.push(res.ms);
+      const t0 = performance.now();
+      const native = execFileSync('tesseract', [images[i], '-', '-l', 'eng', '--psm', '3'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      cli.push(performance.now() - t0);
+      if (r === 0) sims.push(ocrSimilarity(res.text, joinOcrText(native)));
+    }
+  }
+  const cliVersion = execFileSync('tesseract', ['--version'], { encoding: 'utf8' }).split('\n')[0];
+  results.ocr = { images: images.length, size: '1920x1080', webMs: median(web), cliMs: median(cli), cliVersion, textSimilarityWebVsCli: sims, poolSize: await app.evaluate(() => navigator.hardwareConcurrency) };
+  log('OCR', results.ocr);
+  await browser.close();
+}
+
+// ---- DINO -------------------------------------------------------------------------------
+if (!existsSync(MODEL)) {
+  log(`DINO skipped: ${MODEL} is missing; run \`npm run make-test-model -- --full\``);
+  results.dino = { skipped: 'models/random-vitb14.onnx missing' };
+} else {
+  const threads = Math.min(4, availableParallelism());
+  const png = readFileSync(`${out}/ocr-0.png`);
+  async function web(webgpu) {
+    const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs({ webgpu }) });
+    try {
+      const app = await browser.newPage();
+      await app.goto(server.url);
+      await app.waitForFunction(() => window.iwr?.ready === true);
+      const backend = webgpu ? 'webgpu' : 'wasm';
+      if (webgpu && !(await app.evaluate(async () => !!(await navigator.gpu?.requestAdapter?.())))) return { skipped: 'no WebGPU adapter' };
+      const t0 = Date.now();
+      const loaded = await app.evaluate((be) => window.iwr.loadDinoModel({ url: 'bench-models/random-vitb14.onnx', backend: be, keep: false }), backend);
+      log(`DINO ${backend}: model loaded in ${Date.now() - t0} ms`, loaded.session);
+      const runs = webgpu ? Math.min(RUNS, 2) : RUNS;
+      const ms = await app.evaluate(async (n) => {
+        const blob = await (await fetch('bench-out/ocr-0.png')).blob();
+        await window.iwr.dinoEmbed(blob); // warm-up
+        const t = [];
+        for (let i = 0; i < n; i++) {
+          const t0 = performance.now();
+          await window.iwr.dinoEmbed(blob);
+          t.push(performance.now() - t0);
+        }
+        return t;
+      }, runs);
+      return { ms: median(ms), all: ms, session: loaded.session };
+    } finally {
+      await browser.close();
+    }
+  }
+  log('DINO: onnxruntime-web WASM');
+  const wasm = await web(false);
+  log('DINO: onnxruntime-web WebGPU');
+  const gpu = await web(true).catch((e) => ({ skipped: String(e).slice(0, 200) }));
+  log('DINO: onnxruntime-node');
+  // Same pixels as the browser decodes them: decode the PNG in Chromium once, preprocess here.
+  const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs() });
+  const dec = await (await browser.newPage()).evaluate(async (b64) => {
+    const bmp = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob(), { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+    const c = new OffscreenCanvas(bmp.width, bmp.height);
+    const ctx = c.getContext('2d');
+    ctx.drawImage(bmp, 0, 0);
+    const d = ctx.getImageData(0, 0, bmp.width, bmp.height);
+    let s = '';
+    for (let i = 0; i < d.data.length; i += 0x8000) s += String.fromCharCode(...d.data.subarray(i, i + 0x8000));
+    return { b64: btoa(s), width: d.width, height: d.height };
+  }, png.toString('base64'));
+  await browser.close();
+  const rgba = { data: new Uint8Array(Buffer.from(dec.b64, 'base64')), width: dec.width, height: dec.height };
+  const session = await ort.InferenceSession.create(MODEL, { intraOpNumThreads: wasm.session?.threads ?? threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
+  const runNode = async () => {
+    const t0 = performance.now();
+    await session.run({ pixel_values: new ort.Tensor('float32', preprocessDino(rgba), [1, 3, 224, 224]) });
+    return performance.now() - t0;
+  };
+  await runNode();
+  const nodeMs = [];
+  for (let i = 0; i < RUNS; i++) nodeMs.push(await runNode());
+  results.dino = { model: 'random ViT-B/14 (85.7M params)', threads: wasm.session?.threads, crossOriginIsolated: wasm.session?.crossOriginIsolated, wasm, webgpu: gpu, nodeMs: median(nodeMs), nodeAll: nodeMs };
+  log('DINO', results.dino);
+}
+await server.close();
+
+// ---- table ------------------------------------------------------------------------------
+const f = (x) => (typeof x === 'number' ? x.toFixed(0) : '-');
+const rows = [
+  '| measure | ours (browser) | native | ratio (ours / native) | target |',
+  '|---|---|---|---|---|',
+  `| OCR ms per 1920x1080 screenshot (tesseract.js 7 worker vs ${results.ocr.cliVersion}) | ${f(results.ocr.webMs)} | ${f(results.ocr.cliMs)} | ${(results.ocr.webMs / results.ocr.cliMs).toFixed(2)}x | <= 2x |`,
+];
+if (results.dino.wasm) {
+  const d = results.dino;
+  rows.push(`| DINO ms per image, ViT-B/14, WASM ${d.threads} thread(s) vs onnxruntime-node ${d.threads} thread(s) | ${f(d.wasm.ms)} | ${f(d.nodeMs)} | ${(d.wasm.ms / d.nodeMs).toFixed(2)}x | <= 2.5x |`);
+  rows.push(d.webgpu?.ms ? `| DINO ms per image, ViT-B/14, WebGPU (${'SwiftShader in headless'}) vs onnxruntime-node | ${f(d.webgpu.ms)} | ${f(d.nodeMs)} | ${(d.webgpu.ms / d.nodeMs).toFixed(2)}x | - |` : `| DINO WebGPU | skipped: ${d.webgpu?.skipped ?? '?'} | | | |`);
+}
+const table = rows.join('\n');
+const note = `OCR text similarity tesseract.js vs CLI per image: ${results.ocr.textSimilarityWebVsCli.map((s) => s.toFixed(3)).join(', ')}. Medians of ${RUNS} runs; ${results.machine.cores} cores; the CLI time includes process start and model load.`;
+writeFileSync(`${out}/ocr-dino.json`, JSON.stringify(results, null, 2));
+writeFileSync(`${out}/ocr-dino.md`, `${table}\n\n${note}\n`);
+console.log(`${table}\n\n${note}`);

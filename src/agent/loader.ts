@@ -1,0 +1,73 @@
+// Load: turn the asset bytes into blob: URLs made inside the frame (an opaque-origin frame
+// cannot load the app's), rewrite the candidate's references to them, seed Math.random,
+// then replace the bootstrap document with the candidate via document.open/write/close.
+// The window, and with it the agent's port and saved references, survives document.open.
+import type { AgentContext } from './context.ts';
+import { installListeners, installSeededRandom } from './hooks.ts';
+import type { AssetFile, LoadResult } from './protocol.ts';
+import { mapRuntimeUrl, rewriteAssetRefs } from './rewrite.ts';
+
+const REATTACH = '__iwrReattach';
+
+/** Scripts setting src at run time (img.src = '__PLACEHOLDER...' + name) get asset URLs too. */
+function patchRuntimeUrls(ctx: AgentContext, urls: Map<string, string>): void {
+  const w = ctx.saved.win as Window & typeof globalThis;
+  const protos: Array<[object, string]> = [
+    [w.HTMLImageElement.prototype, 'src'], [w.HTMLMediaElement.prototype, 'src'], [w.HTMLSourceElement.prototype, 'src'],
+    [w.HTMLImageElement.prototype, 'srcset'], [w.HTMLSourceElement.prototype, 'srcset'], [w.HTMLVideoElement.prototype, 'poster'],
+  ];
+  for (const [proto, prop] of protos) {
+    const d = Object.getOwnPropertyDescriptor(proto, prop);
+    if (!d?.set || !d.get) continue;
+    const set = d.set;
+    Object.defineProperty(proto, prop, {
+      ...d,
+      set(this: Element, v: unknown) {
+        const mapped = typeof v === 'string' ? mapRuntimeUrl(v, urls) : undefined;
+        Reflect.apply(set, this, [mapped ?? v]);
+      },
+    });
+  }
+  const setAttribute = w.Element.prototype.setAttribute;
+  w.Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
+    const n = name.toLowerCase();
+    const mapped = (n === 'src' || n === 'href' || n === 'poster') && typeof value === 'string' ? mapRuntimeUrl(value, urls) : undefined;
+    return Reflect.apply(setAttribute, this, [name, mapped ?? value]) as void;
+  };
+}
+
+/** Puts the one-shot re-attach script right after the doctype, before any candidate code,
+ * without putting anything before the doctype (that would switch the page to quirks mode). */
+function withReattach(html: string): string {
+  const tag = `<script>window.${REATTACH}&&window.${REATTACH}()</script>`;
+  const m = /^\s*(<!--[\s\S]*?-->\s*)*<!doctype[^>]*>/i.exec(html);
+  return m ? html.slice(0, m[0].length) + tag + html.slice(m[0].length) : tag + html;
+}
+
+export async function load(ctx: AgentContext, html: string, assets: AssetFile[], seed: number, loadCapMs: number): Promise<LoadResult & { readyState: string }> {
+  const s = ctx.saved;
+  const urls = new Map<string, string>();
+  for (const a of assets) urls.set(a.name, s.URL.createObjectURL(a.blob));
+  const rewritten = rewriteAssetRefs(html, urls);
+  patchRuntimeUrls(ctx, urls);
+  installSeededRandom(ctx, seed);
+  Object.defineProperty(s.win, REATTACH, {
+    configurable: true,
+    value: () => {
+      delete (s.win as unknown as Record<string, unknown>)[REATTACH];
+      installListeners(ctx);
+    },
+  });
+  const doc = s.doc;
+  doc.open();
+  doc.write(withReattach(rewritten.html));
+  doc.close();
+  // If the candidate removed the re-attach call (or had no parseable head), attach now.
+  const pending = (s.win as unknown as Record<string, (() => void) | undefined>)[REATTACH];
+  if (pending) pending();
+  const start = s.now();
+  while (doc.readyState !== 'complete' && s.now() - start < loadCapMs) {
+    await new Promise<void>((r) => s.setTimeout(r, 20));
+  }
+  return { missingAssets: rewritten.missing, usedAssets: rewritten.used, readyState: doc.readyState };
+}

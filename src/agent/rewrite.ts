@@ -1,0 +1,53 @@
+// Rewrites asset references in the candidate's HTML (pure). The page is one file, so a
+// single pass over its text covers HTML attributes, srcset, inline <style>, style="",
+// url() and JS string literals alike. Officially the harness replaces the placeholder
+// prefix with the task's assets folder; models also write a relative `assets/<name>`.
+
+export const PLACEHOLDER = '__PLACEHOLDER_ASSETS_BASE_DIR__';
+
+// A file name ends at anything that cannot be part of a URL path written in a page.
+const NAME = String.raw`[^\s"'\`)<>?#,;\\]+`;
+const PLACEHOLDER_RE = new RegExp(String.raw`__PLACEHOLDER_ASSETS_BASE_DIR__/(${NAME})`, 'g');
+// Relative form: only when it starts a URL (after a quote, "(", "=", space, ",") so that
+// "my-assets/x" or "/static/assets/x" are left alone.
+const RELATIVE_RE = new RegExp(String.raw`(^|["'\`(=\s,])(?:\.\/)?assets/(${NAME})`, 'g');
+
+export interface RewriteResult {
+  html: string;
+  used: string[];
+  missing: string[];
+}
+
+function decodeName(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** `urls` maps an asset file name to the URL that serves it inside the frame. */
+export function rewriteAssetRefs(html: string, urls: ReadonlyMap<string, string>): RewriteResult {
+  const used = new Set<string>();
+  const missing = new Set<string>();
+  const lookup = (raw: string): string | undefined => {
+    const name = decodeName(raw);
+    const url = urls.get(name);
+    if (url) used.add(name);
+    else missing.add(name);
+    return url;
+  };
+  let out = html.replace(PLACEHOLDER_RE, (whole, raw: string) => lookup(raw) ?? whole);
+  out = out.replace(RELATIVE_RE, (whole, lead: string, raw: string) => {
+    const url = lookup(raw);
+    return url ? lead + url : whole;
+  });
+  return { html: out, used: [...used].sort(), missing: [...missing].sort() };
+}
+
+/** Maps one runtime URL string (e.g. assigned to img.src by script) to an asset URL, if it names one. */
+export function mapRuntimeUrl(value: string, urls: ReadonlyMap<string, string>): string | undefined {
+  const m = /(?:__PLACEHOLDER_ASSETS_BASE_DIR__\/|^(?:\.\/)?assets\/)([^?#]+)$/.exec(value);
+  if (!m?.[1]) return undefined;
+  return urls.get(decodeName(m[1]));
+}

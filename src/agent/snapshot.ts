@@ -1,0 +1,402 @@
+// Collects the page snapshot the resolver works on: every element a step could target
+// (interactive tags and roles, class btn, own cursor:pointer, listeners, on* attributes,
+// contenteditable, labelled icons) plus the text-bearing elements steps refer to for
+// relations and context (headings, labels, list items, cells, cards, short texts).
+//
+// Cost on huge pages is capped (numbers below): at most MAX_ELEMENTS elements are kept,
+// computed style is read for the first MAX_STYLED elements visited only (after that,
+// cursor:pointer is unknown and visibility comes from the box alone), and hit-testing
+// runs for at most MAX_HIT_TESTS elements. `snapshot.truncated` says a cap was reached.
+import type { ElementSnapshot, PageSnapshot } from '../driver/snapshot.ts';
+
+export const MAX_ELEMENTS = 4000;
+export const MAX_STYLED = 25000;
+export const MAX_HIT_TESTS = 800;
+const MAX_TEXT = 200;
+
+/** DOM functions the collector calls, captured before the candidate can replace them. */
+export interface SnapshotDom {
+  getBoundingClientRect: (el: Element) => DOMRect;
+  getComputedStyle: (el: Element) => CSSStyleDeclaration;
+  elementFromPoint: (x: number, y: number) => Element | null;
+  querySelector: (root: Element, sel: string) => Element | null;
+  getAttribute: (el: Element, name: string) => string | null;
+  contains: (a: Node, b: Node | null) => boolean;
+}
+
+/**
+ * Captures the DOM functions the collector uses. Call it when the agent is installed
+ * (before candidate code runs) and pass the result as `dom` to every collectSnapshot.
+ */
+export function captureSnapshotDom(win: Window): SnapshotDom {
+  const w = win as Window & typeof globalThis;
+  const apply = Reflect.apply;
+  const gbcr = w.Element.prototype.getBoundingClientRect;
+  const gcs = w.getComputedStyle;
+  const efp = w.Document.prototype.elementFromPoint;
+  const qs = w.Element.prototype.querySelector;
+  const ga = w.Element.prototype.getAttribute;
+  const contains = w.Node.prototype.contains;
+  const doc = w.document;
+  return {
+    getBoundingClientRect: (el) => apply(gbcr, el, []) as DOMRect,
+    getComputedStyle: (el) => apply(gcs, w, [el]) as CSSStyleDeclaration,
+    elementFromPoint: (x, y) => apply(efp, doc, [x, y]) as Element | null,
+    querySelector: (root, sel) => apply(qs, root, [sel]) as Element | null,
+    getAttribute: (el, name) => apply(ga, el, [name]) as string | null,
+    contains: (a, b) => apply(contains, a, [b]) as boolean,
+  };
+}
+
+export interface CollectOptions {
+  doc: Document;
+  win: Window;
+  /** From installListenerTracking; without it, only on* attributes count as listeners. */
+  listenersOf?: (el: Element) => string[];
+  /** From captureSnapshotDom at install time; captured now when omitted. */
+  dom?: SnapshotDom;
+}
+
+export interface CollectResult {
+  snapshot: PageSnapshot;
+  /** Parallel to snapshot.elements: the agent acts on elements[index]. */
+  elements: Element[];
+}
+
+const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'iframe', 'object', 'embed', 'br', 'wbr']);
+const INTERACTIVE_TAGS = new Set(['button', 'select', 'textarea', 'summary', 'option']);
+const INTERACTIVE_ROLES = new Set([
+  'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
+  'textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton', 'treeitem', 'gridcell',
+]);
+const TEXT_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'label', 'li', 'td', 'th', 'legend', 'caption', 'figcaption', 'dt', 'dd', 'tr', 'article', 'img', 'svg', 'canvas', 'video', 'picture']);
+const CONTAINER_HEADS = new Set(['card', 'tile', 'item', 'product', 'listing', 'result', 'post', 'cell', 'square', 'slot', 'row', 'entry', 'hotel', 'plan', 'option', 'tab', 'chip', 'tag', 'pill', 'badge', 'icon', 'title', 'name', 'label', 'price', 'heading']);
+const IMPLICIT_ROLES: Record<string, string> = {
+  button: 'button', a: 'link', select: 'combobox', textarea: 'textbox', img: 'img', nav: 'navigation', header: 'banner',
+  footer: 'contentinfo', main: 'main', aside: 'complementary', form: 'form', dialog: 'dialog', li: 'listitem', ul: 'list',
+  ol: 'list', table: 'table', tr: 'row', td: 'cell', th: 'columnheader', h1: 'heading', h2: 'heading', h3: 'heading',
+  h4: 'heading', h5: 'heading', h6: 'heading', option: 'option', article: 'article', summary: 'button', label: 'label',
+};
+const INPUT_ROLES: Record<string, string> = {
+  checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',
+  range: 'slider', search: 'searchbox', number: 'spinbutton',
+};
+const LANDMARK_TAGS: Record<string, string> = { header: 'header', nav: 'nav', main: 'main', footer: 'footer', aside: 'aside', form: 'form', dialog: 'dialog' };
+const LANDMARK_ROLES: Record<string, string> = {
+  banner: 'header', navigation: 'nav', main: 'main', contentinfo: 'footer', complementary: 'aside', form: 'form', search: 'form', dialog: 'dialog', alertdialog: 'dialog',
+};
+const LANDMARK_CLASS: Record<string, string> = {
+  header: 'header', navbar: 'nav', nav: 'nav', navigation: 'nav', topbar: 'header', sidebar: 'aside', footer: 'footer',
+  modal: 'dialog', dialog: 'dialog', popup: 'dialog', overlay: 'dialog', drawer: 'aside', menu: 'nav', toolbar: 'header',
+};
+const CONTEXT_SELECTOR = 'h1,h2,h3,h4,h5,h6,legend,[class*="title"],[class*="name"],[class*="heading"],[class*="label"],strong';
+const ICON_HINT_TAGS = new Set(['i', 'svg', 'use', 'span', 'img', 'em']);
+
+/** "site-header" is a page header; "card-header" is not: a part-of prefix rules a class out. */
+const PART_PREFIXES = new Set(['card', 'modal', 'panel', 'section', 'table', 'list', 'item', 'product', 'widget', 'box', 'content', 'chat', 'form', 'column', 'col', 'group', 'cart', 'post', 'tab', 'accordion', 'dropdown', 'sub']);
+function classLandmark(classes: string[]): string | undefined {
+  for (const c of classes) {
+    const words = splitClass(c);
+    const head = words.at(-1) ?? '';
+    const lm = LANDMARK_CLASS[head];
+    if (!lm) continue;
+    if (words.length > 1 && PART_PREFIXES.has(words[0] as string) && lm !== 'dialog') continue;
+    return lm;
+  }
+  return undefined;
+}
+
+function splitClass(c: string): string[] {
+  return c.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+function collapse(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** Visible-ish text of a subtree, stopping after `max` characters (cheap on huge containers). */
+function boundedText(el: Element, max: number): string {
+  let out = '';
+  const walk = (n: Node): boolean => {
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) {
+        out += c.nodeValue ?? '';
+        if (out.length > max * 2) return true;
+      } else if (c.nodeType === 1) {
+        const tag = (c as Element).localName;
+        if (SKIP.has(tag)) continue;
+        if (tag === 'input' || tag === 'select' || tag === 'textarea') continue;
+        out += ' ';
+        if (walk(c)) return true;
+      }
+    }
+    return false;
+  };
+  walk(el);
+  const t = collapse(out);
+  return t.length > max ? t.slice(0, max) : t;
+}
+
+function hasOwnText(el: Element): boolean {
+  for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && /\S/.test(c.nodeValue ?? '')) return true;
+  return false;
+}
+
+/** Class names, ids, data-icon, <use href> and ligature text of a small subtree: "fa fa-cart". */
+function iconHintOf(el: Element, dom: SnapshotDom): string {
+  const parts: string[] = [];
+  let seen = 0;
+  const walk = (n: Element, depth: number) => {
+    for (let c = n.firstElementChild; c && seen < 12; c = c.nextElementSibling) {
+      seen++;
+      if (!ICON_HINT_TAGS.has(c.localName) && depth > 0) continue;
+      const cls = dom.getAttribute(c, 'class');
+      if (cls) parts.push(cls);
+      for (const a of ['data-icon', 'aria-label', 'title', 'alt', 'href', 'xlink:href', 'name']) {
+        const v = dom.getAttribute(c, a);
+        if (v && v.length < 60) parts.push(v.replace(/^.*#/, ''));
+      }
+      if (c.localName === 'title' && c.textContent) parts.push(c.textContent);
+      // Material icons and similar fonts: the ligature name is the element's text.
+      if (cls && /icon|symbol/.test(cls) && c.textContent && c.textContent.length < 40) parts.push(c.textContent);
+      if (depth < 3) walk(c, depth + 1);
+    }
+  };
+  walk(el, 0);
+  return collapse(parts.join(' ')).slice(0, 200);
+}
+
+interface Frame {
+  el: Element;
+  xpath: string;
+  parent: number;
+  landmark: string;
+  parentPointer: boolean;
+  depth: number;
+}
+
+/**
+ * Walks the document once (pre-order, so snapshot order is document order) and returns
+ * the snapshot plus the live elements parallel to it. Never throws on odd pages: an
+ * element whose style or box cannot be read is kept with what could be read.
+ */
+export function collectSnapshot(opts: CollectOptions): CollectResult {
+  const { doc, win } = opts;
+  const dom = opts.dom ?? captureSnapshotDom(win);
+  const listenersOf = opts.listenersOf ?? (() => []);
+  const vw = win.innerWidth;
+  const vh = win.innerHeight;
+  const elements: Element[] = [];
+  const snaps: ElementSnapshot[] = [];
+  const labelFor = new Map<string, string>();
+  for (const l of Array.from(doc.querySelectorAll('label[for]')).slice(0, 2000)) {
+    const f = dom.getAttribute(l, 'for');
+    if (f && !labelFor.has(f)) labelFor.set(f, boundedText(l, MAX_TEXT));
+  }
+  const contextCache = new Map<Element, string | null>();
+  let visited = 0;
+  let styled = 0;
+  let truncated = false;
+  const root = doc.documentElement;
+  if (!root) return { snapshot: { viewport: { width: vw, height: vh }, scroll: { x: 0, y: 0, maxY: 0 }, focused: -1, elements: [] }, elements: [] };
+  const stack: Frame[] = [{ el: root, xpath: `/${root.localName}[1]`, parent: -1, landmark: '', parentPointer: false, depth: 0 }];
+
+  while (stack.length) {
+    const f = stack.pop() as Frame;
+    const el = f.el;
+    visited++;
+    const tag = el.localName;
+    const attr = (n: string) => dom.getAttribute(el, n);
+    const classAttr = attr('class') ?? '';
+    const classes = classAttr ? classAttr.split(/\s+/).filter(Boolean) : [];
+    const classWords = classes.flatMap(splitClass);
+    const classHeads = classes.map((c) => splitClass(c).at(-1) ?? '');
+    const roleAttr = (attr('role') ?? '').trim().split(/\s+/)[0] ?? '';
+    const inputType = tag === 'input' ? (attr('type') ?? 'text').toLowerCase() : undefined;
+
+    let style: CSSStyleDeclaration | undefined;
+    if (styled < MAX_STYLED) {
+      styled++;
+      try { style = dom.getComputedStyle(el); } catch { style = undefined; }
+    } else truncated = true;
+    const displayNone = style?.display === 'none';
+    const pointerHere = style ? style.cursor === 'pointer' : false;
+
+    // Landmarks, innermost first; a dialog marks everything in it.
+    let landmark = f.landmark;
+    const lmOwn = LANDMARK_TAGS[tag] ?? LANDMARK_ROLES[roleAttr] ?? (attr('aria-modal') === 'true' ? 'dialog' : undefined) ?? classLandmark(classes);
+    if (lmOwn && !landmark.split(' ').includes(lmOwn)) landmark = landmark ? `${lmOwn} ${landmark}` : lmOwn;
+
+    // Interactive signals, cheapest first.
+    const ownListeners = listenersOf(el);
+    const onAttrs: string[] = [];
+    for (const a of Array.from(el.attributes)) if (a.name.startsWith('on')) onAttrs.push(a.name.slice(2));
+    const listeners = [...new Set([...ownListeners, ...onAttrs])].sort();
+    const contentEditable = (el as HTMLElement).isContentEditable === true && (attr('contenteditable') !== null);
+    const tabindex = attr('tabindex');
+    const interactive =
+      INTERACTIVE_TAGS.has(tag) ||
+      (tag === 'a' && attr('href') !== null) ||
+      (tag === 'input' && inputType !== 'hidden') ||
+      INTERACTIVE_ROLES.has(roleAttr) ||
+      classWords.includes('btn') ||
+      classWords.includes('button') ||
+      listeners.length > 0 ||
+      contentEditable ||
+      (tabindex !== null && Number(tabindex) >= 0 && tag !== 'div' ? true : tabindex !== null && Number(tabindex) >= 0 && listeners.length > 0) ||
+      (pointerHere && !f.parentPointer);
+    const textBearing =
+      TEXT_TAGS.has(tag) || hasOwnText(el) || classHeads.some((h) => CONTAINER_HEADS.has(h)) || roleAttr === 'heading' || roleAttr === 'img' || roleAttr === 'row' || roleAttr === 'dialog';
+
+    let index = f.parent;
+    if (!displayNone && (interactive || textBearing) && tag !== 'html' && tag !== 'body') {
+      if (snaps.length >= MAX_ELEMENTS) { truncated = true; break; }
+      let r: DOMRect | undefined;
+      try { r = dom.getBoundingClientRect(el); } catch { r = undefined; }
+      const box = r ? { x: Math.round(r.x * 10) / 10, y: Math.round(r.y * 10) / 10, width: Math.round(r.width * 10) / 10, height: Math.round(r.height * 10) / 10 } : { x: 0, y: 0, width: 0, height: 0 };
+      const visible = box.width > 0 && box.height > 0 && (!style || (style.visibility !== 'hidden' && style.visibility !== 'collapse' && Number(style.opacity) > 0));
+      const inViewport = visible && box.x < vw && box.y < vh && box.x + box.width > 0 && box.y + box.height > 0;
+      const text = tag === 'svg' ? '' : boundedText(el, MAX_TEXT);
+      const s: ElementSnapshot = {
+        order: snaps.length,
+        xpath: f.xpath,
+        tag,
+        role: roleAttr || (tag === 'input' ? INPUT_ROLES[inputType ?? ''] ?? 'textbox' : tag === 'a' && attr('href') === null ? '' : IMPLICIT_ROLES[tag] ?? ''),
+        name: '',
+        text,
+        classes,
+        pointer: pointerHere,
+        listeners,
+        box,
+        visible,
+        inViewport,
+        disabled: (el as HTMLButtonElement).disabled === true || attr('aria-disabled') === 'true',
+        editable: contentEditable || tag === 'textarea' || (tag === 'input' && !['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'hidden', 'range', 'color', 'file'].includes(inputType ?? '')),
+        parent: f.parent,
+        interactive,
+      };
+      if (inputType) s.inputType = inputType;
+      const id = attr('id');
+      if (id) s.id = id;
+      const href = attr('href');
+      if (href !== null && tag === 'a') s.href = href;
+      const placeholder = attr('placeholder');
+      if (placeholder) s.placeholder = placeholder;
+      const alt = attr('alt');
+      if (alt) s.alt = alt;
+      const title = attr('title');
+      if (title) s.title = title;
+      const ariaLabel = attr('aria-label');
+      if (ariaLabel) s.ariaLabel = ariaLabel;
+      if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+        const v = (el as HTMLInputElement).value;
+        if (typeof v === 'string' && v) s.value = tag === 'select' ? boundedText((el as HTMLSelectElement).selectedOptions?.[0] ?? el, 80) || v : v;
+      }
+      if (inputType === 'checkbox' || inputType === 'radio') s.checked = (el as HTMLInputElement).checked === true;
+      else if (attr('aria-checked') !== null) s.checked = attr('aria-checked') === 'true';
+      if (landmark) s.landmark = landmark;
+      s.name = accessibleName(el, s, doc, dom, labelFor);
+      if (interactive && s.text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) {
+        const hint = iconHintOf(el, dom);
+        if (hint) s.iconHint = hint;
+      }
+      if (interactive || classHeads.some((h) => CONTAINER_HEADS.has(h)) || tag === 'li' || tag === 'img') {
+        const ctx = contextOf(el, s.text, dom, contextCache);
+        if (ctx) s.context = ctx;
+      }
+      index = snaps.length;
+      snaps.push(s);
+      elements.push(el);
+    }
+    if (displayNone) continue;
+
+    // Children in reverse so the stack pops them in document order; XPath indexes count
+    // same-name siblings (SVG and other foreign elements need a name() test in XPath).
+    const kids = Array.from(el.children);
+    const counts = new Map<string, number>();
+    const parts: string[] = new Array(kids.length);
+    for (let k = 0; k < kids.length; k++) {
+      const c = kids[k] as Element;
+      const name = c.localName;
+      const n = (counts.get(name) ?? 0) + 1;
+      counts.set(name, n);
+      parts[k] = c.namespaceURI === 'http://www.w3.org/1999/xhtml' ? `${name}[${n}]` : `*[name()='${name}'][${n}]`;
+    }
+    const childPointer = style ? pointerHere : f.parentPointer;
+    for (let k = kids.length - 1; k >= 0; k--) {
+      const c = kids[k] as Element;
+      if (SKIP.has(c.localName)) continue;
+      // Foreign content (SVG) is one target: its inner shapes are never step targets.
+      if (c.namespaceURI !== 'http://www.w3.org/1999/xhtml' && el.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
+      stack.push({ el: c, xpath: `${f.xpath}/${parts[k] as string}`, parent: index, landmark, parentPointer: childPointer, depth: f.depth + 1 });
+    }
+  }
+
+  // Hit-test: is the element really on top at its centre (e.g. not behind a modal)?
+  let tests = 0;
+  for (let i = 0; i < snaps.length && tests < MAX_HIT_TESTS; i++) {
+    const s = snaps[i] as ElementSnapshot;
+    if (!s.interactive || !s.inViewport) continue;
+    tests++;
+    const cx = Math.min(vw - 1, Math.max(0, s.box.x + s.box.width / 2));
+    const cy = Math.min(vh - 1, Math.max(0, s.box.y + s.box.height / 2));
+    const hit = dom.elementFromPoint(cx, cy);
+    const el = elements[i] as Element;
+    s.onTop = hit !== null && (hit === el || dom.contains(el, hit) || dom.contains(hit, el));
+  }
+
+  const active = doc.activeElement;
+  const focused = active && active !== doc.body ? elements.indexOf(active) : -1;
+  const scrollEl = doc.scrollingElement ?? root;
+  const snapshot: PageSnapshot = {
+    viewport: { width: vw, height: vh },
+    scroll: { x: win.scrollX, y: win.scrollY, maxY: Math.max(0, scrollEl.scrollHeight - vh) },
+    focused,
+    elements: snaps,
+    scanned: visited,
+    totalElements: doc.getElementsByTagName('*').length,
+    truncated,
+  };
+  return { snapshot, elements };
+}
+
+/** Accessible name, simplified from accname: labelledby, aria-label, labels, alt, value, text, title, placeholder. */
+function accessibleName(el: Element, s: ElementSnapshot, doc: Document, dom: SnapshotDom, labelFor: Map<string, string>): string {
+  const labelledby = dom.getAttribute(el, 'aria-labelledby');
+  if (labelledby) {
+    const t = labelledby.split(/\s+/).map((id) => { const r = doc.getElementById(id); return r ? boundedText(r, MAX_TEXT) : ''; }).filter(Boolean).join(' ');
+    if (t) return t;
+  }
+  if (s.ariaLabel && s.ariaLabel.trim()) return collapse(s.ariaLabel);
+  const tag = s.tag;
+  if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+    if (s.inputType && ['button', 'submit', 'reset'].includes(s.inputType)) return s.value || (s.inputType === 'submit' ? 'Submit' : s.inputType === 'reset' ? 'Reset' : '');
+    if (s.id && labelFor.has(s.id)) return labelFor.get(s.id) as string;
+    const wrap = el.closest('label');
+    if (wrap) { const t = boundedText(wrap, MAX_TEXT); if (t) return t; }
+    if (s.inputType === 'image' && s.alt) return s.alt;
+    return s.title || s.placeholder || '';
+  }
+  if (tag === 'img' || (tag === 'input' && s.inputType === 'image')) return s.alt || s.title || '';
+  if (s.text) return s.text;
+  if (s.title) return s.title;
+  // Icon-only: a labelled child (img alt, svg title, aria-label) names the control.
+  const inner = dom.querySelector(el, 'img[alt], [aria-label], svg title, [title]');
+  if (inner) return collapse(dom.getAttribute(inner, 'alt') ?? dom.getAttribute(inner, 'aria-label') ?? dom.getAttribute(inner, 'title') ?? inner.textContent ?? '');
+  return '';
+}
+
+/** Text of the nearest heading/title that describes the group (card, form row) the element is in. */
+function contextOf(el: Element, ownText: string, dom: SnapshotDom, cache: Map<Element, string | null>): string | undefined {
+  let a: Element | null = el.parentElement;
+  for (let level = 0; a && level < 4 && a.localName !== 'body'; level++, a = a.parentElement) {
+    let t = cache.get(a);
+    if (t === undefined) {
+      const h = dom.querySelector(a, CONTEXT_SELECTOR);
+      t = h ? boundedText(h, 80) || null : null;
+      cache.set(a, t);
+    }
+    if (t && t !== ownText && !ownText.startsWith(t)) return t;
+  }
+  return undefined;
+}

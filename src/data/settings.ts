@@ -1,0 +1,134 @@
+// App settings, one record per section in the `settings` store ("judge", "dino", ...), so a
+// section can grow without rewriting the others. Everything loaded is repaired against the
+// defaults: a record from an older version, or one edited by hand, never breaks the app.
+// The judge key lives here and only here: exports read runs, never this store.
+import { getDb, guardedWrite } from './db.ts';
+
+export type JudgeKind = 'none' | 'mllm' | 'human';
+
+export interface JudgeSettings {
+  kind: JudgeKind;
+  /** Base URL of an OpenAI-compatible chat-completions endpoint, e.g. https://api.openai.com/v1 */
+  endpoint: string;
+  model: string;
+  /** Stays in this browser's IndexedDB; never exported, logged or written to eval.json. */
+  apiKey: string;
+}
+
+export interface DinoSettings {
+  /** ONNX export of DINOv2 (input pixel_values, output last_hidden_state). */
+  modelUrl: string;
+}
+
+/** `dom`: the in-page rasteriser (works in every browser tab). `cdp`: real pixels, headless CLI only. */
+export type CaptureBackend = 'dom' | 'cdp';
+
+export type NetworkPolicySetting = 'blocked' | 'allowed';
+
+export interface ReplaySettings {
+  /** Official: reproduce the harness, quirks included. Improved: the options below apply. */
+  mode: 'official' | 'improved';
+  /** Improved only: honour `direction` and scroll the nearest scrollable container. */
+  directionalScroll: boolean;
+  /** Improved only: wait for the DOM to settle instead of the fixed 1 s / 0.5 s waits. */
+  settleWaits: boolean;
+  /** Official limit per step: 30 s. */
+  stepTimeoutMs: number;
+}
+
+export interface Settings {
+  judge: JudgeSettings;
+  dino: DinoSettings;
+  capture: CaptureBackend;
+  network: NetworkPolicySetting;
+  replay: ReplaySettings;
+}
+
+export const DEFAULT_DINO_URL = 'https://huggingface.co/onnx-community/dinov2-base/resolve/main/onnx/model.onnx';
+
+export const DEFAULT_SETTINGS: Settings = {
+  judge: { kind: 'none', endpoint: 'https://api.openai.com/v1', model: 'gpt-4o', apiKey: '' },
+  dino: { modelUrl: DEFAULT_DINO_URL },
+  capture: 'dom',
+  network: 'blocked',
+  replay: { mode: 'official', directionalScroll: false, settleWaits: false, stepTimeoutMs: 30_000 },
+};
+
+export type SettingsSection = keyof Settings;
+const SECTIONS: SettingsSection[] = ['judge', 'dino', 'capture', 'network', 'replay'];
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown, d: string): string => (typeof v === 'string' ? v : d);
+const oneOf = <T extends string>(v: unknown, allowed: readonly T[], d: T): T => (allowed.includes(v as T) ? (v as T) : d);
+
+/** Repairs one stored section against its defaults (unknown fields dropped, wrong types reset). */
+export function repairSection<K extends SettingsSection>(key: K, raw: unknown): Settings[K] {
+  const d = DEFAULT_SETTINGS;
+  switch (key) {
+    case 'judge': {
+      const r = isObj(raw) ? raw : {};
+      const v: JudgeSettings = {
+        kind: oneOf(r.kind, ['none', 'mllm', 'human'] as const, d.judge.kind),
+        endpoint: str(r.endpoint, d.judge.endpoint),
+        model: str(r.model, d.judge.model),
+        apiKey: str(r.apiKey, ''),
+      };
+      return v as Settings[K];
+    }
+    case 'dino': {
+      const r = isObj(raw) ? raw : {};
+      return { modelUrl: str(r.modelUrl, d.dino.modelUrl) || d.dino.modelUrl } as Settings[K];
+    }
+    case 'capture':
+      return oneOf(raw, ['dom', 'cdp'] as const, d.capture) as Settings[K];
+    case 'network':
+      return oneOf(raw, ['blocked', 'allowed'] as const, d.network) as Settings[K];
+    case 'replay': {
+      const r = isObj(raw) ? raw : {};
+      const t = typeof r.stepTimeoutMs === 'number' && Number.isFinite(r.stepTimeoutMs) && r.stepTimeoutMs >= 1000 ? Math.min(r.stepTimeoutMs, 600_000) : d.replay.stepTimeoutMs;
+      const v: ReplaySettings = {
+        mode: oneOf(r.mode, ['official', 'improved'] as const, d.replay.mode),
+        directionalScroll: typeof r.directionalScroll === 'boolean' ? r.directionalScroll : d.replay.directionalScroll,
+        settleWaits: typeof r.settleWaits === 'boolean' ? r.settleWaits : d.replay.settleWaits,
+        stepTimeoutMs: t,
+      };
+      return v as Settings[K];
+    }
+  }
+  return d[key];
+}
+
+export async function loadSettings(): Promise<Settings> {
+  const db = await getDb();
+  const out = { ...DEFAULT_SETTINGS };
+  for (const key of SECTIONS) {
+    const raw = await db.get('settings', key);
+    (out as Record<SettingsSection, unknown>)[key] = repairSection(key, raw);
+  }
+  return out;
+}
+
+export async function saveSection<K extends SettingsSection>(key: K, value: Settings[K]): Promise<void> {
+  await guardedWrite(`the ${key} settings`, async () => {
+    const db = await getDb();
+    await db.put('settings', value, key);
+  });
+}
+
+/** Settings as they may leave the browser (exports, eval.json, logs): the key is removed. */
+export function shareableSettings(s: Settings): Omit<Settings, 'judge'> & { judge: Omit<JudgeSettings, 'apiKey'> } {
+  const { apiKey: _drop, ...judge } = s.judge;
+  return { ...s, judge };
+}
+
+/** Replay options the run engine takes, derived from the settings (official mode ignores the extras). */
+export function replayOptionsOf(s: Settings): { scroll: 'official' | 'directional'; timing: 'official' | 'settle'; stepTimeoutMs: number; policy: NetworkPolicySetting; capture: CaptureBackend } {
+  const improved = s.replay.mode === 'improved';
+  return {
+    scroll: improved && s.replay.directionalScroll ? 'directional' : 'official',
+    timing: improved && s.replay.settleWaits ? 'settle' : 'official',
+    stepTimeoutMs: s.replay.stepTimeoutMs,
+    policy: s.network,
+    capture: s.capture,
+  };
+}

@@ -1,0 +1,113 @@
+// Element kinds: what a snapshot element is (button, field, card...), the words steps use
+// for each, and how well an element of one kind serves a step asking for another.
+import type { ElementSnapshot } from './snapshot.ts';
+import { hintTokens } from './text.ts';
+
+export type Kind =
+  | 'button' | 'link' | 'icon' | 'tab' | 'field' | 'checkbox' | 'radio' | 'select' | 'switch'
+  | 'slider' | 'image' | 'card' | 'item' | 'cell' | 'row' | 'option' | 'menuitem' | 'heading';
+
+/** Words (already lower-case; multi-word first) a step uses to name a kind. */
+export const KIND_WORDS: [string, Kind][] = [
+  ['radio button', 'radio'], ['check box', 'checkbox'], ['tick box', 'checkbox'], ['text field', 'field'],
+  ['text box', 'field'], ['input field', 'field'], ['input box', 'field'], ['search bar', 'field'],
+  ['search box', 'field'], ['search field', 'field'], ['search input', 'field'], ['drop down', 'select'],
+  ['menu item', 'menuitem'], ['text area', 'field'], ['list item', 'item'], ['nav link', 'link'],
+  ['button', 'button'], ['btn', 'button'], ['link', 'link'], ['hyperlink', 'link'], ['icon', 'icon'],
+  ['tab', 'tab'], ['field', 'field'], ['input', 'field'], ['textbox', 'field'], ['textarea', 'field'],
+  ['searchbar', 'field'], ['searchbox', 'field'], ['box', 'field'], ['checkbox', 'checkbox'],
+  ['tickbox', 'checkbox'], ['radio', 'radio'], ['dropdown', 'select'], ['select', 'select'],
+  ['selector', 'select'], ['combobox', 'select'], ['picker', 'select'], ['toggle', 'switch'],
+  ['switch', 'switch'], ['slider', 'slider'], ['image', 'image'], ['img', 'image'], ['photo', 'image'],
+  ['picture', 'image'], ['thumbnail', 'image'], ['logo', 'image'], ['card', 'card'], ['tile', 'cell'],
+  ['item', 'item'], ['product', 'card'], ['result', 'card'], ['listing', 'card'], ['entry', 'item'],
+  ['post', 'card'], ['cell', 'cell'], ['square', 'cell'], ['row', 'row'], ['option', 'option'],
+  ['choice', 'option'], ['article', 'card'], ['story', 'card'], ['hotel', 'card'], ['property', 'card'], ['heading', 'heading'], ['title', 'heading'], ['arrow', 'icon'], ['chevron', 'icon'],
+];
+
+/** How well an element of kind B serves a step asking for kind A (0 = not at all). */
+const COMPAT: Record<Kind, Partial<Record<Kind, number>>> = {
+  button: { button: 1, icon: 0.85, link: 0.6, tab: 0.5, menuitem: 0.6, option: 0.4, switch: 0.5, card: 0.3, select: 0.5, item: 0.3, cell: 0.3 },
+  link: { link: 1, button: 0.6, menuitem: 0.6, tab: 0.5, icon: 0.4, item: 0.3, card: 0.3, image: 0.3 },
+  icon: { icon: 1, button: 0.5, image: 0.6, link: 0.4, switch: 0.4 },
+  tab: { tab: 1, button: 0.7, link: 0.7, item: 0.4 },
+  field: { field: 1, select: 0.4 },
+  checkbox: { checkbox: 1, switch: 0.8, radio: 0.3 },
+  radio: { radio: 1, checkbox: 0.3, option: 0.6, button: 0.4 },
+  select: { select: 1, button: 0.5, field: 0.4 },
+  switch: { switch: 1, checkbox: 0.9, button: 0.5 },
+  slider: { slider: 1 },
+  image: { image: 1, icon: 0.5, card: 0.3, link: 0.2 },
+  card: { card: 1, item: 0.8, cell: 0.7, row: 0.4, button: 0.15, link: 0.2 },
+  item: { item: 1, card: 0.9, menuitem: 0.9, option: 0.9, row: 0.6, cell: 0.6, link: 0.4, button: 0.4 },
+  cell: { cell: 1, card: 0.8, item: 0.6, button: 0.5 },
+  row: { row: 1, item: 0.8, card: 0.6 },
+  option: { option: 1, menuitem: 0.8, item: 0.7, radio: 0.7, button: 0.4, link: 0.3 },
+  menuitem: { menuitem: 1, item: 0.8, link: 0.7, button: 0.6, option: 0.7 },
+  heading: { heading: 1, link: 0.4, button: 0.3 },
+};
+
+export function kindCompat(asked: Kind, is: Kind): number {
+  return COMPAT[asked][is] ?? 0;
+}
+
+const TEXT_INPUTS = new Set(['', 'text', 'search', 'email', 'password', 'tel', 'url', 'number', 'date', 'datetime-local', 'month', 'week', 'time']);
+const CARD_WORDS = new Set(['card', 'product', 'listing', 'result', 'post', 'hotel', 'property', 'article', 'plan', 'course', 'recipe', 'movie', 'item', 'tile']);
+const CELL_WORDS = new Set(['cell', 'square', 'tile', 'slot', 'box']);
+
+/** Last word of each class name: "product-card" -> card, "card-body" -> body. */
+function classHeads(classes: string[]): string[] {
+  return classes.map((c) => hintTokens(c).at(-1) ?? '').filter(Boolean);
+}
+
+/** Kinds this element is, with a degree 0..1 each. */
+export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
+  const k = new Map<Kind, number>();
+  const put = (kind: Kind, d: number) => { if ((k.get(kind) ?? 0) < d) k.set(kind, d); };
+  const tag = e.tag;
+  const role = e.role;
+  const type = (e.inputType ?? '').toLowerCase();
+  const heads = classHeads(e.classes);
+  const classWords = new Set(e.classes.flatMap((c) => hintTokens(c)));
+
+  if (tag === 'button' || role === 'button' || (tag === 'input' && ['button', 'submit', 'reset', 'image'].includes(type))) put('button', 1);
+  if (classWords.has('btn') || classWords.has('button')) put('button', 1);
+  if ((tag === 'a' && e.href !== undefined) || role === 'link') put('link', 1);
+  if (e.editable || role === 'textbox' || role === 'searchbox' || (tag === 'input' && TEXT_INPUTS.has(type)) || tag === 'textarea') put('field', 1);
+  if ((tag === 'input' && type === 'checkbox') || role === 'checkbox') put('checkbox', 1);
+  if ((tag === 'input' && type === 'radio') || role === 'radio') put('radio', 1);
+  if (role === 'switch' || classWords.has('switch') || classWords.has('toggle')) put('switch', 1);
+  if ((tag === 'input' && type === 'range') || role === 'slider') put('slider', 1);
+  if (tag === 'select' || role === 'combobox' || role === 'listbox' || heads.some((h) => h === 'dropdown' || h === 'select')) put('select', 1);
+  if (role === 'tab' || heads.includes('tab')) put('tab', 1);
+  if (['img', 'svg', 'canvas', 'picture', 'video'].includes(tag) || role === 'img' || (tag === 'input' && type === 'image')) put('image', 1);
+  if (tag === 'option' || role === 'option') put('option', 1);
+  if (role === 'menuitem' || (heads.includes('item') && classWords.has('menu'))) put('menuitem', 1);
+  if (tag === 'tr' || role === 'row') put('row', 1);
+  if (tag === 'td' || role === 'gridcell' || role === 'cell') put('cell', 1);
+  if (tag === 'th') put('cell', 0.6);
+  if (heads.some((h) => CELL_WORDS.has(h))) put('cell', 1);
+  if (tag === 'li') put('item', 1);
+  if (heads.some((h) => h === 'item' || h === 'entry')) put('item', 1);
+  if (tag === 'article' || heads.some((h) => CARD_WORDS.has(h))) put('card', 1);
+  if (/^h[1-6]$/.test(tag) || role === 'heading') put('heading', 1);
+
+  const small = e.box.width > 0 && e.box.width <= 64 && e.box.height <= 64;
+  const glyphOnly = !/[\p{L}\p{N}]{2,}/u.test(e.text);
+  const iconClass = [...classWords].some((w) => w === 'icon' || w === 'fa' || w === 'fas' || w === 'far' || w === 'bi' || w === 'material' || w === 'glyphicon' || w === 'ion');
+  if (small && glyphOnly && (e.interactive || tag === 'svg' || tag === 'i' || tag === 'img')) put('icon', 1);
+  else if (iconClass && glyphOnly) put('icon', 0.9);
+  else if (glyphOnly && e.interactive && (e.iconHint || e.ariaLabel || e.title)) put('icon', 0.8);
+
+  // A clickable div/span/li that is nothing else reads as a button to whoever wrote the step.
+  if (e.interactive && k.size === 0) put('button', 0.8);
+  if (e.interactive && (k.has('card') || k.has('item') || k.has('cell'))) put('button', 0.6);
+  return k;
+}
+
+/** 0..1: how well an element serves any of the asked kinds. */
+export function bestKindFit(asked: Kind[], kinds: Map<Kind, number>): number {
+  let best = 0;
+  for (const a of asked) for (const [is, d] of kinds) best = Math.max(best, kindCompat(a, is) * d);
+  return best;
+}

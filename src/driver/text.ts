@@ -1,0 +1,175 @@
+// Text normalisation and fuzzy matching for the resolver. Pure and deterministic.
+import { distance } from 'fastest-levenshtein';
+
+/** Glyphs generated pages use as icon-only labels, read as the words a step would use. */
+const GLYPHS: Record<string, string> = {
+  '×': 'close', '✕': 'close', '✖': 'close', '✗': 'close', '╳': 'close',
+  '☰': 'menu', '≡': 'menu', '🍔': 'menu',
+  '🔍': 'search', '🔎': 'search', '⌕': 'search',
+  '🛒': 'cart', '🛍': 'bag',
+  '♥': 'heart', '❤': 'heart', '♡': 'heart', '🤍': 'heart',
+  '★': 'star', '☆': 'star', '⭐': 'star',
+  '⋮': 'more', '⋯': 'more', '…': 'more',
+  '›': 'next', '»': 'next', '→': 'next', '❯': 'next', '▶': 'play', '►': 'next',
+  '‹': 'previous', '«': 'previous', '←': 'previous', '❮': 'previous', '◀': 'previous', '◄': 'previous',
+  '▲': 'up', '↑': 'up', '▼': 'down', '↓': 'down', '⌄': 'down', '▾': 'down',
+  '+': 'plus', '−': 'minus', '➕': 'plus', '➖': 'minus',
+  '⚙': 'settings', '🔔': 'notifications', '👤': 'user', '🏠': 'home', '✉': 'mail', '📧': 'mail',
+  '🗑': 'delete', '✎': 'edit', '✏': 'edit', '⏸': 'pause', '⟳': 'refresh', '↻': 'refresh', '📍': 'location',
+  '🙂': 'smiley face', '😀': 'smiley face', '😊': 'smiley face', '☺': 'smiley face',
+  '☀': 'light', '🌙': 'dark', '☾': 'dark', '🔗': 'share', '📅': 'calendar', '🎤': 'microphone',
+};
+
+/** Words that mean the same control; every word maps to its group's first word. */
+const SYNONYM_GROUPS: string[][] = [
+  ['close', 'x', 'dismiss', 'times', 'cross', 'exit', 'xmark'],
+  ['menu', 'hamburger', 'burger', 'bars', 'navicon', 'nav toggle'],
+  ['search', 'magnifier', 'magnifying', 'magnify', 'find', 'lookup', 'loupe'],
+  ['cart', 'basket', 'bag', 'trolley', 'shopping'],
+  ['user', 'profile', 'account', 'avatar', 'person'],
+  ['heart', 'like', 'favorite', 'favourite', 'wishlist', 'fav', 'love'],
+  ['settings', 'gear', 'cog', 'preferences', 'config'],
+  ['home', 'house'],
+  ['notifications', 'bell', 'notification', 'alerts'],
+  ['plus', 'add', 'increment', 'increase', 'new'],
+  ['minus', 'decrement', 'decrease', 'subtract'],
+  ['delete', 'trash', 'bin', 'remove', 'garbage'],
+  ['edit', 'pencil', 'pen', 'modify'],
+  ['next', 'forward', 'chevron right', 'arrow right', 'right arrow'],
+  ['previous', 'prev', 'back', 'chevron left', 'arrow left', 'left arrow'],
+  ['more', 'ellipsis', 'dots', 'kebab', 'overflow', 'options'],
+  ['star', 'rate', 'rating'],
+  ['mail', 'email', 'envelope', 'message', 'inbox'],
+  ['share', 'link'],
+  ['play', 'start'],
+  ['location', 'pin', 'map', 'marker'],
+  ['filter', 'funnel'],
+  ['logout', 'sign out', 'signout', 'log out'],
+  ['login', 'sign in', 'signin', 'log in'],
+  ['refresh', 'reload', 'sync'],
+  ['dark', 'moon', 'night'],
+  ['light', 'sun'],
+];
+
+const SYNONYM: Map<string, string> = new Map();
+for (const group of SYNONYM_GROUPS) for (const w of group) if (!SYNONYM.has(w)) SYNONYM.set(w, group[0] as string);
+
+/** Lower-case, accents removed, glyphs spelled out, punctuation to spaces, spaces collapsed. */
+export function normalize(s: string): string {
+  let out = '';
+  for (const ch of s.normalize('NFKD')) {
+    const g = GLYPHS[ch];
+    if (g) out += ` ${g} `;
+    else out += ch;
+  }
+  return out
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’`]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Crude English stemming: enough for "items"/"item", "boxes"/"box", "cities"/"city". */
+export function stem(w: string): string {
+  if (w.length > 4 && w.endsWith('ies')) return w.slice(0, -3) + 'y';
+  if (w.length > 4 && /(ses|xes|ches|shes)$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) return w.slice(0, -1);
+  return w;
+}
+
+/** Words that carry no identity in a step ("the", "on", ...). */
+export const STOPWORDS = new Set([
+  'the', 'a', 'an', 'on', 'in', 'into', 'at', 'of', 'to', 'for', 'with', 'and', 'or', 'from', 'by',
+  'this', 'that', 'these', 'those', 'its', 'it', 'is', 'are', 'be', 'which', 'labeled', 'labelled',
+  'called', 'named', 'titled', 'saying', 'says', 'reads', 'reading', 'text', 'marked', 'shown', 'displayed',
+  'page', 'screen', 'section', 'area', 'then', 'again', 'once', 'field', 'please', 'option',
+]);
+
+export function tokens(s: string): string[] {
+  const n = normalize(s);
+  return n ? n.split(' ') : [];
+}
+
+/** Content tokens, stemmed, stopwords dropped. */
+export function contentTokens(s: string): string[] {
+  return tokens(s).filter((t) => !STOPWORDS.has(t)).map(stem);
+}
+
+/** Canonical synonym of a (stemmed) word, for icon and hint matching. */
+export function canonical(w: string): string {
+  return SYNONYM.get(w) ?? w;
+}
+
+/** Splits class names and ids into words: "btnAddToCart fa-shopping-cart" -> btn add to cart fa shopping cart. */
+export function hintTokens(s: string): string[] {
+  const spaced = s.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return tokens(spaced).map(stem);
+}
+
+/** 0..1 similarity of two single words, tolerant to small typos on longer words. */
+export function wordSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  if (canonical(a) === canonical(b)) return 0.9;
+  const max = Math.max(a.length, b.length);
+  if (max < 4) return 0;
+  const r = 1 - distance(a, b) / max;
+  return r >= 0.75 ? r * 0.9 : 0;
+}
+
+/**
+ * How well `query` describes `text`, 0..1. Exact (normalised) = 1; the whole query as
+ * a word run inside the text scores by how much of the text it covers; otherwise a
+ * token F-measure with typo-tolerant word matching; whole-string edit distance catches
+ * "Signin" vs "Sign in".
+ */
+export function textSimilarity(query: string, text: string): number {
+  const q = normalize(query);
+  const t = normalize(text);
+  if (!q || !t) return 0;
+  if (q === t) return 1;
+  const qc = q.replace(/ /g, '');
+  const tc = t.replace(/ /g, '');
+  if (qc === tc) return 0.97;
+  let best = 0;
+  if ((' ' + t + ' ').includes(' ' + q + ' ')) best = Math.max(best, 0.72 + 0.23 * (q.length / t.length));
+  else if ((' ' + q + ' ').includes(' ' + t + ' ')) best = Math.max(best, 0.35 + 0.4 * (t.length / q.length));
+  if (qc.length >= 4 && tc.length >= 4 && Math.abs(qc.length - tc.length) <= 3) {
+    const r = 1 - distance(qc, tc) / Math.max(qc.length, tc.length);
+    if (r >= 0.8) best = Math.max(best, r * 0.92);
+  }
+  const qt = contentTokens(q);
+  const tt = contentTokens(t);
+  if (qt.length && tt.length) {
+    const used = new Set<number>();
+    let hit = 0;
+    for (const w of qt) {
+      let bestJ = -1;
+      let bestS = 0;
+      for (let j = 0; j < tt.length; j++) {
+        if (used.has(j)) continue;
+        const s = wordSimilarity(w, tt[j] as string);
+        if (s > bestS) { bestS = s; bestJ = j; }
+      }
+      if (bestJ >= 0) { used.add(bestJ); hit += bestS; }
+    }
+    const recall = hit / qt.length;
+    const precision = hit / tt.length;
+    if (hit > 0) best = Math.max(best, 0.85 * ((2 * recall * precision) / (recall + precision)) * (0.5 + 0.5 * recall));
+  }
+  return Math.min(1, best);
+}
+
+/** Fraction (0..1) of query words found among hint words (classes, ids, icon names), synonyms allowed. */
+export function hintSimilarity(queryWords: string[], hints: string[]): number {
+  if (!queryWords.length || !hints.length) return 0;
+  const canonHints = new Set(hints.map(canonical));
+  let hit = 0;
+  for (const w of queryWords) {
+    const c = canonical(w);
+    if (canonHints.has(c)) hit += 1;
+    else if (hints.some((h) => wordSimilarity(w, h) >= 0.8)) hit += 0.8;
+  }
+  return hit / queryWords.length;
+}

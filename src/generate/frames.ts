@@ -1,0 +1,278 @@
+// Frames of the task video at the planned times (frame-plan.ts), as PNGs. Three ways in, the
+// best first: mp4 through mp4box + WebCodecs; webm through mediabunny (a maintained demuxer
+// that decodes with WebCodecs); anything else, or when WebCodecs fails, by seeking a <video>
+// element and drawing it. Every frame says which way it came and which moment it shows.
+import { createFile, DataStream, Endianness, MP4BoxBuffer, type Sample } from 'mp4box';
+import { BlobSource, Input, VideoSampleSink, WEBM, MATROSKA } from 'mediabunny';
+import { fitLongEdge, frameIndexAt, planFrames, type FramePlan, type FramePlanOptions } from './frame-plan.ts';
+
+export interface SampleOptions extends FramePlanOptions {
+  /** Shrink so the long edge is at most this many pixels (official: 1000 for some models). */
+  longEdge?: number;
+  /** 'auto' tries the demuxer first and falls back to the element. */
+  method?: 'auto' | 'webcodecs' | 'element';
+  signal?: AbortSignal;
+}
+
+export interface SampledFrame {
+  /** Position among the frames sent. */
+  index: number;
+  /** Planned moment (s). */
+  time: number;
+  /** Presentation time of the decoded frame shown (s); equals `time` for the element path. */
+  frameTime: number;
+  width: number;
+  height: number;
+  png: Blob;
+}
+
+export type FrameMethod = 'mp4box+webcodecs' | 'mediabunny+webcodecs' | 'video-element';
+
+export interface SampledVideo {
+  container: 'mp4' | 'webm' | 'unknown';
+  method: FrameMethod;
+  duration: number;
+  plan: FramePlan;
+  frames: SampledFrame[];
+  /** Why the first choice was not used, when a fallback ran. */
+  fallbackReason?: string;
+}
+
+export async function sniffContainer(blob: Blob): Promise<SampledVideo['container']> {
+  const b = new Uint8Array(await blob.slice(0, 12).arrayBuffer());
+  if (b[4] === 0x66 && b[5] === 0x74 && b[6] === 0x79 && b[7] === 0x70) return 'mp4'; // "ftyp"
+  if (b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return 'webm'; // EBML magic
+  return 'unknown';
+}
+
+async function toPng(source: CanvasImageSource | { draw: (ctx: OffscreenCanvasRenderingContext2D, x: number, y: number, w: number, h: number) => void }, w: number, h: number, longEdge?: number): Promise<{ png: Blob; width: number; height: number }> {
+  const size = fitLongEdge(w, h, longEdge);
+  const canvas = new OffscreenCanvas(size.width, size.height);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('Could not get a 2D canvas to draw video frames.');
+  ctx.imageSmoothingQuality = 'high';
+  if ('draw' in source && typeof source.draw === 'function') source.draw(ctx, 0, 0, size.width, size.height);
+  else ctx.drawImage(source as CanvasImageSource, 0, 0, size.width, size.height);
+  return { png: await canvas.convertToBlob({ type: 'image/png' }), ...size };
+}
+
+export async function sampleVideoFrames(video: Blob, opts: SampleOptions = {}): Promise<SampledVideo> {
+  const container = await sniffContainer(video);
+  const method = opts.method ?? 'auto';
+  let fallbackReason: string | undefined;
+  if (method !== 'element' && typeof VideoDecoder !== 'undefined') {
+    try {
+      if (container === 'mp4') return await viaMp4box(video, opts);
+      if (container === 'webm') return await viaMediabunny(video, opts);
+      fallbackReason = 'the file is neither mp4 nor webm';
+    } catch (err) {
+      if (opts.signal?.aborted) throw err;
+      if (method === 'webcodecs') throw err;
+      fallbackReason = err instanceof Error ? err.message : String(err);
+    }
+  } else if (method !== 'element') {
+    if (method === 'webcodecs') throw new Error('This browser has no WebCodecs (VideoDecoder).');
+    fallbackReason = 'this browser has no WebCodecs';
+  }
+  const out = await viaElement(video, opts, container);
+  return fallbackReason ? { ...out, fallbackReason } : out;
+}
+
+// mp4 -----------------------------------------------------------------------------------
+
+interface Mp4Track {
+  codec: string;
+  width: number;
+  height: number;
+  description?: Uint8Array;
+  samples: Sample[];
+}
+
+async function demuxMp4(video: Blob): Promise<Mp4Track> {
+  const file = createFile();
+  const buf = MP4BoxBuffer.fromArrayBuffer(await video.arrayBuffer(), 0);
+  let track: Mp4Track | null = null;
+  let error: string | null = null;
+  file.onError = (module: string, message: string) => {
+    error = `${module}: ${message}`;
+  };
+  file.onReady = (info) => {
+    const vt = info.videoTracks[0];
+    if (!vt) {
+      error = 'the mp4 has no video track';
+      return;
+    }
+    track = { codec: vt.codec, width: vt.video?.width ?? vt.track_width, height: vt.video?.height ?? vt.track_height, samples: [] };
+    const trak = file.getTrackById(vt.id);
+    for (const entry of trak.mdia.minf.stbl.stsd.entries) {
+      const e = entry as unknown as Record<string, { write(s: DataStream): void } | undefined>;
+      const box = e.avcC ?? e.hvcC ?? e.vpcC ?? e.av1C;
+      if (box) {
+        const stream = new DataStream(undefined, 0, Endianness.BIG_ENDIAN);
+        box.write(stream);
+        track.description = new Uint8Array(stream.buffer, 8); // drop the box header
+        break;
+      }
+    }
+    file.setExtractionOptions(vt.id, null, { nbSamples: Infinity });
+    file.start();
+  };
+  file.onSamples = (_id, _user, samples) => {
+    track?.samples.push(...samples);
+  };
+  file.appendBuffer(buf);
+  file.flush();
+  if (error) throw new Error(`mp4box could not read the video: ${error}`);
+  const t = track as Mp4Track | null;
+  if (!t) throw new Error('mp4box found no movie header (moov) in the video');
+  if (t.samples.length === 0) throw new Error('the mp4 video track has no samples');
+  return t;
+}
+
+async function viaMp4box(video: Blob, opts: SampleOptions): Promise<SampledVideo> {
+  const track = await demuxMp4(video);
+  const samples = [...track.samples].sort((a, b) => a.dts - b.dts);
+  const pts = samples.map((s) => s.cts / s.timescale).sort((a, b) => a - b);
+  const last = samples.reduce((m, s) => Math.max(m, (s.cts + s.duration) / s.timescale), 0);
+  const first = pts[0] ?? 0;
+  const duration = last - first;
+  const lastFrame = (pts[pts.length - 1] ?? 0) - first;
+  const plan = planFrames(duration, opts, lastFrame);
+  // The frame shown at planned time t is the last one starting at or before t.
+  const wanted = plan.timestamps.map((t) => pts[frameIndexAt(pts, t + first)] ?? first);
+  const config: VideoDecoderConfig = { codec: track.codec, codedWidth: track.width, codedHeight: track.height, ...(track.description ? { description: track.description } : {}) };
+  const support = await VideoDecoder.isConfigSupported(config);
+  if (!support.supported) throw new Error(`this browser cannot decode ${track.codec} with WebCodecs`);
+  const results: Promise<SampledFrame>[] = [];
+  let next = 0;
+  let failure: string | null = null;
+  const decoder = new VideoDecoder({
+    output(frame) {
+      const t = frame.timestamp / 1e6;
+      while (next < wanted.length && Math.abs((wanted[next] ?? -1) - t) < 1e-4) {
+        const index = next;
+        results.push(toPng(frame, frame.displayWidth, frame.displayHeight, opts.longEdge).then((r) => ({ index, time: plan.timestamps[index] ?? 0, frameTime: t - first, ...r })));
+        next++;
+      }
+      // Drawing is synchronous, so the frame can be released now.
+      frame.close();
+    },
+    error(e) {
+      failure = e.message;
+    },
+  });
+  decoder.configure(config);
+  const lastWanted = Math.max(...wanted);
+  for (const s of samples) {
+    if (opts.signal?.aborted) break;
+    if (!s.data) continue;
+    decoder.decode(new EncodedVideoChunk({ type: s.is_sync ? 'key' : 'delta', timestamp: Math.round((s.cts / s.timescale) * 1e6), duration: Math.round((s.duration / s.timescale) * 1e6), data: s.data }));
+    // Frames after the last one needed are never shown to the model.
+    if (s.dts / s.timescale > lastWanted + 1 && s.is_sync) break;
+    if (decoder.decodeQueueSize > 32) await new Promise((r) => setTimeout(r, 0));
+  }
+  await decoder.flush().catch((e: unknown) => {
+    failure ??= e instanceof Error ? e.message : String(e);
+  });
+  decoder.close();
+  opts.signal?.throwIfAborted();
+  if (failure) throw new Error(`WebCodecs failed decoding ${track.codec}: ${failure}`);
+  if (next < wanted.length) throw new Error(`WebCodecs produced ${next} of ${wanted.length} frames`);
+  const frames = await Promise.all(results);
+  return { container: 'mp4', method: 'mp4box+webcodecs', duration, plan, frames };
+}
+
+// webm ----------------------------------------------------------------------------------
+
+async function viaMediabunny(video: Blob, opts: SampleOptions): Promise<SampledVideo> {
+  const input = new Input({ source: new BlobSource(video), formats: [WEBM, MATROSKA] });
+  try {
+    const track = await input.getPrimaryVideoTrack();
+    if (!track) throw new Error('the webm has no video track');
+    if (!(await track.canDecode())) throw new Error(`this browser cannot decode ${await track.getCodecParameterString() ?? 'the video codec'} with WebCodecs`);
+    const start = await track.getFirstTimestamp();
+    const end = await track.computeDuration();
+    const duration = end - start;
+    const sink = new VideoSampleSink(track);
+    const lastSample = await sink.getSample(end);
+    const lastFrame = lastSample ? lastSample.timestamp - start : undefined;
+    lastSample?.close();
+    const plan = planFrames(duration, opts, lastFrame);
+    const frames: SampledFrame[] = [];
+    let index = 0;
+    for await (const sample of sink.samplesAtTimestamps(plan.timestamps.map((t) => t + start))) {
+      opts.signal?.throwIfAborted();
+      const time = plan.timestamps[index] ?? 0;
+      if (!sample) throw new Error(`no frame at ${time.toFixed(3)} s`);
+      try {
+        const r = await toPng({ draw: (ctx, x, y, w, h) => sample.draw(ctx, x, y, w, h) }, sample.displayWidth, sample.displayHeight, opts.longEdge);
+        frames.push({ index, time, frameTime: sample.timestamp - start, ...r });
+      } finally {
+        sample.close();
+      }
+      index++;
+    }
+    return { container: 'webm', method: 'mediabunny+webcodecs', duration, plan, frames };
+  } finally {
+    input.dispose();
+  }
+}
+
+// <video> fallback ----------------------------------------------------------------------
+
+function once(el: HTMLVideoElement, ok: string, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      el.removeEventListener(ok, done);
+      el.removeEventListener('error', fail);
+      resolve();
+    };
+    const fail = () => {
+      el.removeEventListener(ok, done);
+      el.removeEventListener('error', fail);
+      reject(new Error(`the <video> element could not play the file (${el.error?.message || `code ${el.error?.code ?? '?'}`})`));
+    };
+    el.addEventListener(ok, done);
+    el.addEventListener('error', fail);
+    signal?.throwIfAborted();
+  });
+}
+
+async function seek(el: HTMLVideoElement, t: number, signal?: AbortSignal): Promise<void> {
+  const seeked = once(el, 'seeked', signal);
+  el.currentTime = t;
+  await seeked;
+}
+
+async function viaElement(video: Blob, opts: SampleOptions, container: SampledVideo['container']): Promise<SampledVideo> {
+  const url = URL.createObjectURL(video);
+  const el = document.createElement('video');
+  el.muted = true;
+  el.preload = 'auto';
+  el.playsInline = true;
+  try {
+    const meta = once(el, 'loadeddata', opts.signal);
+    el.src = url;
+    await meta;
+    let duration = el.duration;
+    // MediaRecorder webm files carry no duration: seeking far past the end makes the
+    // element find it (a long-standing Chromium behaviour).
+    if (!Number.isFinite(duration)) {
+      await seek(el, 1e7, opts.signal);
+      duration = el.duration;
+      if (!Number.isFinite(duration)) throw new Error('the video has no known duration');
+    }
+    const plan = planFrames(duration, opts, Math.max(0, duration - 0.05));
+    const frames: SampledFrame[] = [];
+    for (const [index, time] of plan.timestamps.entries()) {
+      await seek(el, time, opts.signal);
+      const r = await toPng(el, el.videoWidth, el.videoHeight, opts.longEdge);
+      frames.push({ index, time, frameTime: time, ...r });
+    }
+    return { container, method: 'video-element', duration, plan, frames };
+  } finally {
+    el.removeAttribute('src');
+    el.load();
+    URL.revokeObjectURL(url);
+  }
+}

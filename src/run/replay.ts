@@ -1,0 +1,224 @@
+// The step runner (IWR-SPEC "Replay"): load the candidate in a fresh sandbox, wait 1 s,
+// screenshot 0; then each step: resolve the element, act, wait 0.5 s, screenshot k; stop at
+// the first failure. Each step (load included) has a watchdog (official 30 s): a page
+// that loops, crashes or never loads fails that step with a reason and the frame is torn
+// down; the app is unaffected (Chromium runs the sandboxed frame in its own process).
+import { TRANSIENT_ERRORS, type ActResult, type AgentAction, type InspectResult, type LoadResult, type PageSnapshot, type SettleResult } from '../agent/protocol.ts';
+import { hashSeed } from '../agent/prng.ts';
+import { resolveStep, type ResolveResult } from '../driver/resolve.ts';
+import { ACTION_TYPES, type Step } from '../task/types.ts';
+import { SandboxError, SandboxHost } from '../sandbox/host.ts';
+import { domCapture } from './capture.ts';
+import { EventSink } from './events.ts';
+import type { Attempt, ReplayOptions, ReplaySummary, ReplayTask, ResolvedElement, StepRecord } from './types.ts';
+
+/** Official waits (IWR-SPEC): after load, after each successful step. */
+export const LOAD_WAIT_MS = 1000;
+export const STEP_WAIT_MS = 500;
+export const STEP_TIMEOUT_MS = 30_000;
+/** Transient agent results are retried on this fixed backoff... */
+export const RETRY_BACKOFF_MS = 250;
+/** ...for at most this long: long enough for an opening animation, short of the step limit. */
+export const RETRY_WINDOW_MS = 5000;
+
+export function parseResolution(task: ReplayTask): { width: number; height: number } {
+  const text = task.resolution ?? task.recording_details?.resolution ?? '1920x1080';
+  const m = /^\s*(\d+)\s*[x×*]\s*(\d+)\s*$/i.exec(String(text));
+  return m ? { width: Number(m[1]), height: Number(m[2]) } : { width: 1920, height: 1080 };
+}
+
+class Deadline {
+  constructor(private end: number, readonly limitMs: number) {}
+  left(): number {
+    return Math.max(1, this.end - performance.now());
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new SandboxError('aborted', 'aborted'));
+    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => { clearTimeout(t); reject(new SandboxError('aborted', 'aborted')); };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function describeResolved(res: Extract<ResolveResult, { ok: true }>, snap: PageSnapshot | null): ResolvedElement {
+  const el = snap && res.index >= 0 ? snap.elements[res.index] : undefined;
+  const alt = res.alternatives.find((a) => a.index !== res.index);
+  const altEl = alt && snap ? snap.elements[alt.index] : undefined;
+  return {
+    index: res.index,
+    xpath: res.xpath,
+    tag: el?.tag ?? '',
+    text: (el?.text || el?.name || '').slice(0, 200),
+    confidence: res.confidence,
+    typed: res.typed,
+    key: res.key,
+    reasons: res.reasons,
+    runnerUp: alt ? { xpath: alt.xpath, tag: altEl?.tag ?? '', text: (altEl?.text || altEl?.name || '').slice(0, 200), score: alt.score, reasons: alt.reasons } : null,
+  };
+}
+
+function actionFor(step: Step, res: Extract<ResolveResult, { ok: true }> | null, scrollMode: 'official' | 'directional'): AgentAction {
+  const p = step.parameters ?? {};
+  switch (step.type) {
+    case 'Click': return { type: 'Click', index: res?.index ?? -1 };
+    case 'Type': return { type: 'Type', index: res?.index ?? -1, text: res?.typed ?? (typeof p.text === 'string' ? p.text : '') };
+    case 'Press': return { type: 'Press', key: (typeof p.key === 'string' && p.key) || res?.key || '', index: res && res.index >= 0 ? res.index : undefined };
+    default: {
+      if (scrollMode === 'official') return { type: 'Scroll', mode: 'official' };
+      return { type: 'Scroll', mode: 'directional', direction: (typeof p.direction === 'string' && p.direction) || res?.direction || 'down', scrollPage: p.scroll_page === true, index: res && res.index >= 0 ? res.index : undefined };
+    }
+  }
+}
+
+function reasonOf(err: unknown, deadline: Deadline): string {
+  if (err instanceof SandboxError && err.code === 'timeout') return `step exceeded its ${deadline.limitMs / 1000} s limit: ${err.message}`;
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+export async function* replay(task: ReplayTask, html: string, options: ReplayOptions = {}): AsyncGenerator<StepRecord, ReplaySummary> {
+  const resolution = parseResolution(task);
+  const seed = options.seed ?? 0;
+  const pageSeed = hashSeed(`${task.id ?? ''}|${seed}`);
+  const policy = options.policy ?? 'blocked';
+  const timing = options.timing ?? 'official';
+  const scrollMode = options.scroll ?? 'official';
+  const limit = options.stepTimeoutMs ?? STEP_TIMEOUT_MS;
+  const capture = options.capture ?? domCapture;
+  const signal = options.signal;
+  const steps = task.action_sequence ?? [];
+  const sink = new EventSink();
+  const summary: ReplaySummary = {
+    policy, timing, scroll: scrollMode, capture: capture.name, seed, pageSeed, resolution,
+    steps: steps.length, done: 0, failedAt: null, clock: 'real', events: { blocked: 0, dialogs: 0, errors: 0 },
+  };
+  let host: SandboxHost | null = null;
+
+  const wait = async (ms: number, deadline: Deadline): Promise<number> => {
+    const t = performance.now();
+    if (timing === 'official') await sleep(Math.min(ms, deadline.left()), signal);
+    else await host!.request<SettleResult>({ cmd: 'settle', quietMs: options.settleQuietMs ?? 300, capMs: options.settleCapMs ?? 3000 }, deadline.left(), signal);
+    return Math.round(performance.now() - t);
+  };
+  const inspect = async (deadline: Deadline): Promise<StepRecord['inspect']> => {
+    if (!options.inspect?.length || !host || host.dead) return undefined;
+    const out = [];
+    for (const selector of options.inspect) out.push(await host.request<InspectResult>({ cmd: 'inspect', selector }, deadline.left(), signal));
+    return out;
+  };
+  const finish = (rec: Omit<StepRecord, 'console' | 'errors' | 'dialogs' | 'blocked' | 'opened'>): StepRecord => {
+    const r = { ...rec, ...sink.drain() };
+    summary.events.blocked += r.blocked.length;
+    summary.events.dialogs += r.dialogs.length;
+    summary.events.errors += r.errors.length;
+    return r;
+  };
+
+  try {
+    // Step "load": open the frame, write the candidate, wait, screenshot 0.
+    {
+      const t0 = performance.now();
+      const deadline = new Deadline(t0 + limit, limit);
+      const timings = { resolveMs: 0, actMs: 0, waitMs: 0, captureMs: 0, totalMs: 0 };
+      try {
+        host = await SandboxHost.open({ width: resolution.width, height: resolution.height, policy, container: options.container, fit: options.fit, startTimeoutMs: deadline.left() });
+        host.onEvent((e) => sink.push(e));
+        const assets = [...(options.assets ?? new Map<string, Blob>())].map(([name, blob]) => ({ name, blob }));
+        const loaded = await host.request<LoadResult & { readyState: string }>({ cmd: 'load', html, assets, seed: pageSeed, policy }, deadline.left(), signal);
+        timings.actMs = Math.round(performance.now() - t0);
+        timings.waitMs = await wait(LOAD_WAIT_MS, deadline);
+        const shot = await capture.capture(host, deadline.left(), signal);
+        timings.captureMs = shot.ms;
+        timings.totalMs = Math.round(performance.now() - t0);
+        yield finish({ k: 0, step: null, action: null, status: 'ok', attempts: [], screenshot: shot.png, missingAssets: loaded.missingAssets, inspect: await inspect(deadline), timings });
+      } catch (err) {
+        timings.totalMs = Math.round(performance.now() - t0);
+        summary.failedAt = -1;
+        summary.reason = `load: ${reasonOf(err, deadline)}`;
+        yield finish({ k: 0, step: null, action: null, status: 'failed', reason: summary.reason, attempts: [], timings });
+        return summary;
+      }
+    }
+
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      const t0 = performance.now();
+      const deadline = new Deadline(t0 + limit, limit);
+      const timings = { resolveMs: 0, actMs: 0, waitMs: 0, captureMs: 0, totalMs: 0 };
+      const attempts: Attempt[] = [];
+      let element: ResolvedElement | undefined;
+      const fail = (reason: string): StepRecord => {
+        timings.totalMs = Math.round(performance.now() - t0);
+        summary.failedAt = i;
+        summary.reason = `step ${i + 1} (${step.type}): ${reason}`;
+        return finish({ k: i + 1, step: i, action: step, status: 'failed', reason, element, attempts, timings });
+      };
+      if (!(ACTION_TYPES as readonly string[]).includes(step.type)) {
+        yield fail(`unknown action type ${JSON.stringify(step.type)} (officially the step fails)`);
+        return summary;
+      }
+      try {
+        let result: ActResult | null = null;
+        let needsResolve = true;
+        let action: AgentAction | null = null;
+        const retryUntil = performance.now() + Math.min(RETRY_WINDOW_MS, deadline.left());
+        for (;;) {
+          if (needsResolve) {
+            const r0 = performance.now();
+            let res: Extract<ResolveResult, { ok: true }> | null = null;
+            let snap: PageSnapshot | null = null;
+            const officialScroll = step.type === 'Scroll' && scrollMode === 'official';
+            if (!officialScroll) {
+              snap = await host!.request<PageSnapshot>({ cmd: 'snapshot' }, deadline.left(), signal);
+              const resolved = resolveStep(step, snap);
+              if (!resolved.ok) {
+                timings.resolveMs += Math.round(performance.now() - r0);
+                yield fail(resolved.reason);
+                return summary;
+              }
+              res = resolved;
+              element = describeResolved(resolved, snap);
+            }
+            action = actionFor(step, res, scrollMode);
+            timings.resolveMs += Math.round(performance.now() - r0);
+            needsResolve = false;
+          }
+          const a0 = performance.now();
+          result = await host!.request<ActResult>({ cmd: 'act', action: action! }, deadline.left(), signal);
+          timings.actMs += Math.round(performance.now() - a0);
+          attempts.push({ code: result.code, detail: result.detail, atMs: Math.round(performance.now() - t0) });
+          if (result.code === 'done' || !TRANSIENT_ERRORS.includes(result.code) || performance.now() + RETRY_BACKOFF_MS > retryUntil) break;
+          // A re-rendered page (React) replaces nodes: find the element again.
+          if (result.code === 'error:notconnected') needsResolve = true;
+          await sleep(RETRY_BACKOFF_MS, signal);
+        }
+        if (host!.dead) {
+          yield fail(host!.dead);
+          return summary;
+        }
+        if (result.code !== 'done') {
+          const seen = await inspect(deadline).catch(() => undefined);
+          yield { ...fail(`${result.code}${result.detail ? `: ${result.detail}` : ''}${attempts.length > 1 ? ` (after ${attempts.length} attempts)` : ''}`), inspect: seen };
+          return summary;
+        }
+        timings.waitMs = await wait(STEP_WAIT_MS, deadline);
+        const shot = await capture.capture(host!, deadline.left(), signal);
+        timings.captureMs = shot.ms;
+        timings.totalMs = Math.round(performance.now() - t0);
+        summary.done = i + 1;
+        yield finish({ k: i + 1, step: i, action: step, status: 'ok', element, attempts, screenshot: shot.png, inspect: await inspect(deadline), timings });
+      } catch (err) {
+        if (err instanceof SandboxError && err.code === 'aborted') throw err;
+        if (host) host.destroy(reasonOf(err, deadline));
+        yield fail(reasonOf(err, deadline));
+        return summary;
+      }
+    }
+    return summary;
+  } finally {
+    host?.destroy('replay finished');
+  }
+}

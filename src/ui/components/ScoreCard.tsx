@@ -1,0 +1,26 @@
+import { pct } from '../format.ts';
+
+/**
+ * One score (0..1). `partial` marks a figure computed without a judge (e.g. "VFS (no HFS)");
+ * `value` null means "not computed", shown as a dash with the reason, never as zero.
+ */
+export function ScoreCard({ label, value, partial, missing, hint, emphasis }: { label: string; value: number | null; partial?: string | undefined; missing?: string | undefined; hint?: string | undefined; emphasis?: boolean }) {
+  const tone = value === null ? 'none' : value >= 0.7 ? 'high' : value >= 0.4 ? 'mid' : 'low';
+  return (
+    <div className={`score-card score-${tone}${emphasis ? ' score-emphasis' : ''}`} title={hint}>
+      <div className="score-label">
+        {label}
+        {partial ? <span className="score-partial"> (partial)</span> : null}
+      </div>
+      <div className="score-value" aria-label={`${label}${partial ? ' partial' : ''}: ${value === null ? 'not computed' : pct(value)}`}>
+        {value === null ? '—' : pct(value)}
+      </div>
+      <div className="score-note">{value === null ? (missing ?? 'not computed') : (partial ?? hint ?? '\u00a0')}</div>
+      {value !== null ? (
+        <div className="score-bar" aria-hidden="true">
+          <div style={{ transform: `scaleX(${Math.max(0, Math.min(1, value))})` }} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export function LeaderboardScreen(_props: Record<string, unknown>) { return <p>TODO</p>; }

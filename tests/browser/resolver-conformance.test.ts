@@ -1,0 +1,138 @@
+// Resolver conformance: each page of tests/fixtures/resolver/ is loaded in real Chromium
+// at its viewport, the agent's collector (bundled from src/agent) takes the snapshot, the
+// pure resolver runs here in Node, and the chosen element is compared with the expected
+// one. Passes at >= 90%; every failure is printed with the resolver's reasons and runner-up.
+//
+// A case passes when the chosen element is the expected one, or (Click/Press) lies inside
+// it: a click there reaches the expected element. Type needs the exact field.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { build } from 'esbuild';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser } from './harness.ts';
+import { resolveStep } from '../../src/driver/resolve.ts';
+import type { PageSnapshot } from '../../src/driver/snapshot.ts';
+import type { Step } from '../../src/task/types.ts';
+
+const dir = fileURLToPath(new URL('../fixtures/resolver/', import.meta.url));
+const PASS_RATE = 0.9;
+
+interface Case {
+  id: string;
+  type: string;
+  description?: string;
+  text?: string;
+  key?: string;
+  element_index?: number;
+  /** CSS selector, or "xpath=/html/..." ; omitted for Press/Scroll with no target. */
+  expect?: string;
+  expectKey?: string;
+}
+interface PageFile {
+  page: string;
+  viewport: { width: number; height: number };
+  /** JS run in the page before the snapshot (e.g. focus a field); optional. */
+  setup?: string;
+  cases: Case[];
+}
+
+let browser: Browser;
+let agentBundle = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const out = await build({
+    stdin: {
+      contents: `import { collectSnapshot, captureSnapshotDom } from './src/agent/snapshot.ts';
+        import { installListenerTracking } from './src/agent/listeners.ts';
+        const listenersOf = installListenerTracking(window);
+        const dom = captureSnapshotDom(window);
+        window.__iwrCollect = () => { const r = collectSnapshot({ doc: document, win: window, listenersOf, dom }); window.__iwrEls = r.elements; return r.snapshot; };`,
+      resolveDir: fileURLToPath(new URL('../..', import.meta.url)),
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    write: false,
+    target: 'es2022',
+  });
+  agentBundle = out.outputFiles[0]?.text ?? '';
+});
+afterAll(async () => { await browser?.close(); });
+
+function toStep(c: Case): Step {
+  const parameters: Step['parameters'] = {};
+  if (c.description !== undefined) parameters.description = c.description;
+  if (c.text !== undefined) parameters.text = c.text;
+  if (c.key !== undefined) parameters.key = c.key;
+  if (c.element_index !== undefined) parameters.element_index = c.element_index;
+  return { type: c.type, parameters, visual_evaluation_flag: false, logical_assertion: null };
+}
+
+test('resolver conformance set passes at >= 90%', async () => {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const failures: string[] = [];
+  let total = 0;
+  let passed = 0;
+  for (const file of files) {
+    const spec = JSON.parse(readFileSync(dir + file, 'utf8')) as PageFile;
+    const html = readFileSync(dir + spec.page, 'utf8');
+    const context = await browser.newContext({ viewport: spec.viewport, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => failures.push(`${file}: page error ${e.message}`));
+    // setContent writes into the current document (document.open keeps the window), so
+    // the agent installed on the blank page is in place before the candidate's scripts run.
+    await page.evaluate(agentBundle);
+    await page.setContent(html, { waitUntil: 'load' });
+    if (spec.setup) await page.evaluate(spec.setup);
+    const snapshot = (await page.evaluate('window.__iwrCollect()')) as PageSnapshot;
+    expect(snapshot.elements.length, `${file}: empty snapshot`).toBeGreaterThan(0);
+    for (const c of spec.cases) {
+      total++;
+      const r = resolveStep(toStep(c), snapshot);
+      const where = `${file} ${c.id} [${c.type}] "${c.description ?? ''}"`;
+      if (!r.ok) {
+        const alt = r.alternatives[0];
+        failures.push(`${where}: ${r.reason}${alt ? `\n    runner-up ${alt.xpath} (${alt.score}): ${alt.reasons.join('; ')}` : ''}`);
+        continue;
+      }
+      let ok = true;
+      let why = '';
+      if (c.expectKey !== undefined && r.key !== c.expectKey) { ok = false; why = `key ${r.key ?? '-'} != ${c.expectKey}`; }
+      if (ok && c.expect) {
+        const verdict = (await page.evaluate(
+          ([sel, index, xpath, exact]) => {
+            const w = window as unknown as { __iwrEls: Element[] };
+            const want = sel.startsWith('xpath=')
+              ? (document.evaluate(sel.slice(6), document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue as Element | null)
+              : document.querySelector(sel);
+            if (!want) return `expected selector ${sel} matches nothing`;
+            const got = index >= 0 ? w.__iwrEls[index] : null;
+            if (!got) return 'resolver chose no element';
+            const byXpath = document.evaluate(xpath, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
+            if (byXpath !== got) return `xpath ${xpath} does not select the chosen element`;
+            if (got === want || (!exact && want.contains(got))) return 'ok';
+            return `chose <${got.localName}> "${(got.textContent ?? '').trim().slice(0, 40)}"`;
+          },
+          [c.expect, r.index, r.xpath, c.type === 'Type'] as const,
+        )) as string;
+        if (verdict !== 'ok') { ok = false; why = verdict; }
+      }
+      if (ok && c.text !== undefined && c.type === 'Type' && r.typed !== c.text) { ok = false; why = `typed ${JSON.stringify(r.typed)}`; }
+      if (ok) { passed++; continue; }
+      const chosen = snapshot.elements[r.index];
+      const alt = r.alternatives[0];
+      failures.push(
+        `${where}: ${why}; chose ${chosen?.xpath ?? r.index} (${r.reasons.join('; ')})` +
+          (alt ? `\n    runner-up ${alt.xpath} (${alt.score}): ${alt.reasons.join('; ')}` : ''),
+      );
+    }
+    await context.close();
+  }
+  const rate = total ? passed / total : 0;
+  console.log(`resolver conformance: ${passed}/${total} passed (${(rate * 100).toFixed(1)}%) over ${files.length} pages`);
+  if (failures.length) console.log(`failures:\n  ${failures.join('\n  ')}`);
+  expect(total).toBeGreaterThanOrEqual(150);
+  expect(rate).toBeGreaterThanOrEqual(PASS_RATE);
+});

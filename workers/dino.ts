@@ -1,0 +1,139 @@
+// DINOv2 worker: preprocessing (src/engines/preprocess.ts, PIL-exact) and the ONNX model in
+// onnxruntime-web. WebGPU when the worker's navigator.gpu gives an adapter, else WASM
+// (multi-threaded only when the page is cross-origin isolated). The runtime's glue and wasm
+// are served by the app under vendor/ort/ (scripts/vendor-assets.mjs); never a CDN.
+import { expose, transfer } from 'comlink';
+import * as ort from 'onnxruntime-web';
+// The same file the ort bundle references, so Vite emits it once.
+import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
+import { DINO_CROP, preprocessDino } from '../src/engines/preprocess.ts';
+
+export type DinoBackend = 'webgpu' | 'wasm';
+export type DinoBackendChoice = DinoBackend | 'auto';
+
+export interface DinoInit {
+  /** Absolute URL of the app's vendor/ort/ folder (the runtime's glue module). */
+  wasmBase: string;
+  /** WASM threads wanted (the worker still drops to 1 without cross-origin isolation). */
+  threads: number;
+}
+
+export interface DinoSessionInfo {
+  backend: DinoBackend;
+  threads: number;
+  crossOriginIsolated: boolean;
+  /** Why WebGPU is not used, when it is not. */
+  webgpuUnavailable?: string;
+  embeddingSize: number;
+  loadMs: number;
+}
+
+/** Decoded pixels, 4 bytes per pixel (RGBA), e.g. from a canvas or a Node decoder. */
+export interface RgbaImage {
+  data: Uint8ClampedArray | Uint8Array;
+  width: number;
+  height: number;
+}
+
+export type DinoImage = Blob | ImageBitmap | RgbaImage;
+
+let initialised: DinoInit | null = null;
+/** The heavy part, loaded once per worker: the session and what it runs on. */
+let session: Promise<{ s: ort.InferenceSession; info: DinoSessionInfo }> | null = null;
+
+async function webgpuAdapter(): Promise<string | null> {
+  const gpu = (navigator as typeof navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+  if (!gpu) return 'navigator.gpu is missing (WebGPU disabled or unsupported)';
+  try {
+    return (await gpu.requestAdapter()) ? null : 'navigator.gpu.requestAdapter() returned no adapter';
+  } catch (e) {
+    return `requestAdapter failed: ${String(e)}`;
+  }
+}
+
+async function createSession(bytes: Uint8Array, choice: DinoBackendChoice): Promise<{ s: ort.InferenceSession; info: DinoSessionInfo }> {
+  if (!initialised) throw new Error('dino worker: loadModel() before init()');
+  const t0 = performance.now();
+  const gpuProblem = choice === 'wasm' ? 'WASM was requested' : await webgpuAdapter();
+  if (choice === 'webgpu' && gpuProblem) throw new Error(`WebGPU was requested but is unavailable: ${gpuProblem}`);
+  const backend: DinoBackend = gpuProblem ? 'wasm' : 'webgpu';
+  const s = await ort.InferenceSession.create(bytes, { executionProviders: [backend], graphOptimizationLevel: 'all' });
+  if (!s.inputNames.includes('pixel_values') || !s.outputNames.includes('last_hidden_state')) {
+    throw new Error(`The ONNX model has inputs [${s.inputNames.join(', ')}] and outputs [${s.outputNames.join(', ')}]; a DINOv2 export needs input "pixel_values" and output "last_hidden_state".`);
+  }
+  // One dry run learns the embedding width and warms the kernels (WebGPU compiles shaders here).
+  const probe = await s.run({ pixel_values: new ort.Tensor('float32', new Float32Array(3 * DINO_CROP * DINO_CROP), [1, 3, DINO_CROP, DINO_CROP]) });
+  const out = probe.last_hidden_state;
+  if (!out || out.dims.length !== 3) throw new Error(`last_hidden_state has shape [${out?.dims.join(', ') ?? ''}]; expected [N, tokens, D].`);
+  const info: DinoSessionInfo = {
+    backend,
+    threads: ort.env.wasm.numThreads ?? 1,
+    crossOriginIsolated: self.crossOriginIsolated,
+    embeddingSize: out.dims[2] as number,
+    loadMs: performance.now() - t0,
+  };
+  if (gpuProblem) info.webgpuUnavailable = gpuProblem;
+  return { s, info };
+}
+
+async function pixels(image: DinoImage): Promise<RgbaImage> {
+  if (!(image instanceof Blob) && !(image instanceof ImageBitmap)) return image;
+  // Screenshots carry no colour profile worth honouring and PIL ignores it: take the bytes as stored.
+  const bitmap = image instanceof Blob ? await createImageBitmap(image, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' }) : image;
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) throw new Error('dino worker: no 2d context on OffscreenCanvas');
+  ctx.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  return { data, width: canvas.width, height: canvas.height };
+}
+
+const api = {
+  init(cfg: DinoInit): void {
+    if (initialised) return;
+    initialised = cfg;
+    ort.env.wasm.wasmPaths = {
+      mjs: `${cfg.wasmBase.replace(/\/?$/, '/')}ort-wasm-simd-threaded.jsep.mjs`,
+      wasm: new URL(ortWasmUrl, self.location.href).href,
+    };
+    // Already in a worker: a proxy worker would only add a hop.
+    ort.env.wasm.proxy = false;
+    ort.env.wasm.numThreads = self.crossOriginIsolated ? Math.max(1, cfg.threads) : 1;
+  },
+
+  /** Replaces the model; the bytes are transferred in. */
+  async loadModel(bytes: ArrayBuffer, backend: DinoBackendChoice = 'auto'): Promise<DinoSessionInfo> {
+    const old = session;
+    session = createSession(new Uint8Array(bytes), backend);
+    session.catch(() => {});
+    if (old) await old.then((o) => o.s.release(), () => {});
+    return (await session).info;
+  },
+
+  async info(): Promise<DinoSessionInfo | null> {
+    return session ? (await session).info : null;
+  },
+
+  /** CLS embeddings (token 0 of last_hidden_state), one per image, in order. */
+  async embed(images: DinoImage[]): Promise<{ embeddings: Float32Array[]; ms: number; info: DinoSessionInfo }> {
+    if (!session) throw new Error('dino worker: embed() before loadModel()');
+    const { s, info } = await session;
+    const t0 = performance.now();
+    const embeddings: Float32Array[] = [];
+    for (const image of images) {
+      const input = preprocessDino(await pixels(image));
+      const out = await s.run({ pixel_values: new ort.Tensor('float32', input, [1, 3, DINO_CROP, DINO_CROP]) });
+      const hidden = out.last_hidden_state;
+      if (!hidden) throw new Error('dino worker: the model returned no last_hidden_state');
+      const d = hidden.dims[2] as number;
+      const data = (await hidden.getData()) as Float32Array;
+      embeddings.push(data.slice(0, d));
+      hidden.dispose();
+    }
+    return transfer({ embeddings, ms: performance.now() - t0, info }, embeddings.map((e) => e.buffer as ArrayBuffer));
+  },
+};
+
+export type DinoWorkerApi = typeof api;
+expose(api);

@@ -1,0 +1,83 @@
+// OCR worker: a pool of tesseract.js engines (one per core, at most 4) behind one
+// scheduler. Everything it loads is served by the app under vendor/tesseract/ (see
+// scripts/vendor-assets.mjs): the engine's own worker script, the wasm core and the
+// English `4.0.0_best_int` data. No CDN is ever contacted.
+import { expose } from 'comlink';
+import Tesseract from 'tesseract.js';
+import { encodeBmp } from './ocr-bmp.ts';
+
+export interface OcrConfig {
+  /** Absolute URL of the app's vendor/tesseract/ folder. */
+  vendorBase: string;
+  /** Engines in the pool; the bridge sizes it to the cores (1..4). */
+  poolSize: number;
+}
+
+export interface OcrResult {
+  /** Tesseract's raw text (lines separated by newlines). */
+  raw: string;
+  ms: number;
+}
+
+export type OcrImage = ImageBitmap | Blob | ArrayBuffer;
+
+let pool: Promise<Tesseract.Scheduler> | null = null;
+
+async function startPool(cfg: OcrConfig): Promise<Tesseract.Scheduler> {
+  const scheduler = Tesseract.createScheduler();
+  const base = cfg.vendorBase.replace(/\/?$/, '/');
+  const workers = await Promise.all(
+    Array.from({ length: cfg.poolSize }, () =>
+      Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+        workerPath: `${base}worker.min.js`,
+        // A folder: tesseract.js picks the relaxed-SIMD, SIMD or plain LSTM build itself.
+        corePath: base,
+        langPath: `${base}lang`,
+        gzip: true,
+        // The data is served by the app; caching it again in IndexedDB would only add a copy.
+        cacheMethod: 'none',
+        // A blob worker would need importScripts of an absolute URL; a direct one is simpler.
+        workerBlobURL: false,
+      }),
+    ),
+  );
+  for (const w of workers) {
+    // The C++ API defaults to one uniform block (PSM 6); the tesseract CLI and a whole web
+    // page want automatic layout analysis (PSM 3), which also keeps the bench comparable.
+    await w.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.AUTO });
+    scheduler.addWorker(w);
+  }
+  return scheduler;
+}
+
+async function toBytes(image: OcrImage): Promise<Uint8Array | Blob> {
+  if (image instanceof ArrayBuffer) return new Uint8Array(image);
+  if (image instanceof Blob) return image;
+  // Decoded pixels: an uncompressed BMP is the cheapest format leptonica reads.
+  const canvas = new OffscreenCanvas(image.width, image.height);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('ocr worker: no 2d context on OffscreenCanvas');
+  ctx.drawImage(image, 0, 0);
+  image.close();
+  const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  return encodeBmp(data, canvas.width, canvas.height);
+}
+
+const api = {
+  async init(cfg: OcrConfig): Promise<number> {
+    pool ??= startPool(cfg);
+    return (await pool).getNumWorkers();
+  },
+  async recognize(image: OcrImage): Promise<OcrResult> {
+    if (!pool) throw new Error('ocr worker: recognize() before init()');
+    const scheduler = await pool;
+    const t0 = performance.now();
+    const input = await toBytes(image);
+    // tesseract.js's ImageLike type omits Uint8Array, which its loader accepts as encoded bytes.
+    const { data } = await scheduler.addJob('recognize', input as unknown as Blob);
+    return { raw: data.text, ms: performance.now() - t0 };
+  },
+};
+
+export type OcrWorkerApi = typeof api;
+expose(api);
