@@ -97,8 +97,10 @@ if (!existsSync(MODEL)) {
 } else {
   const threads = Math.min(4, availableParallelism());
   const png = readFileSync(`${out}/ocr-0.png`);
-  async function web(webgpu) {
+  async function web(webgpu, limitMs = 0) {
     const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs({ webgpu }) });
+    // Closing the browser at the deadline makes the pending evaluate reject, ending this run.
+    const timer = limitMs ? setTimeout(() => void browser.close(), limitMs) : null;
     try {
       const app = await browser.newPage();
       await app.goto(server.url);
@@ -122,13 +124,19 @@ if (!existsSync(MODEL)) {
       }, runs);
       return { ms: median(ms), all: ms, session: loaded.session };
     } finally {
+      if (timer) clearTimeout(timer);
       await browser.close();
     }
   }
   log('DINO: onnxruntime-web WASM');
   const wasm = await web(false);
   log('DINO: onnxruntime-web WebGPU');
-  const gpu = await web(true).catch((e) => ({ skipped: String(e).slice(0, 200) }));
+  // Headless WebGPU is SwiftShader (a CPU rasteriser): a ViT-B run can take minutes, so it is
+  // bounded (WEBGPU_TIMEOUT_S, default 300) and can be turned off with WEBGPU=0.
+  const gpuLimit = Number(process.env.WEBGPU_TIMEOUT_S ?? 300) * 1000;
+  const gpu = process.env.WEBGPU === '0'
+    ? { skipped: 'WEBGPU=0' }
+    : await web(true, gpuLimit).catch((e) => ({ skipped: `stopped after ${gpuLimit / 1000} s or failed: ${String(e).slice(0, 160)}` }));
   log('DINO: onnxruntime-node');
   // Same pixels as the browser decodes them: decode the PNG in Chromium once, preprocess here.
   const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs() });

@@ -26,7 +26,7 @@ const GRID = 16; // 224 / 14
 const TOKENS = GRID * GRID + 1;
 
 // ---- protobuf wire format ------------------------------------------------------------
-/** @param {bigint | number} v */
+/** @param {bigint | number} v @returns {Buffer} */
 function varint(v) {
   let x = BigInt.asUintN(64, BigInt(v));
   const out = [];
@@ -38,42 +38,59 @@ function varint(v) {
   } while (x);
   return Buffer.from(out);
 }
+/** @param {number} field @param {number} wire */
 const key = (field, wire) => varint((field << 3) | wire);
+/** @param {number} field @param {number | bigint} v */
 const fInt = (field, v) => Buffer.concat([key(field, 0), varint(v)]);
 /** @param {number} field @param {Buffer | string} bytes */
 const fBytes = (field, bytes) => {
   const b = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
   return Buffer.concat([key(field, 2), varint(b.length), b]);
 };
+/** @param {number} field @param {number} v */
 const fFloat = (field, v) => {
   const b = Buffer.alloc(4);
   b.writeFloatLE(v);
   return Buffer.concat([key(field, 5), b]);
 };
+/** @param {...(Buffer | Buffer[])} parts */
 const msg = (...parts) => Buffer.concat(parts.flat());
 
 // ---- ONNX messages (field numbers from onnx.proto) -------------------------------------
 const FLOAT = 1;
 const INT64 = 7;
-/** TensorProto: dims=1, data_type=2, name=8, raw_data=9 */
+/**
+ * TensorProto: dims=1, data_type=2, name=8, raw_data=9
+ * @param {string} name @param {number[]} dims @param {number} type @param {Buffer} raw
+ */
 function tensor(name, dims, type, raw) {
   return msg(dims.map((d) => fInt(1, d)), fInt(2, type), fBytes(8, name), fBytes(9, raw));
 }
 /** AttributeProto: name=1, f=2, i=3, floats=7, ints=8, type=20 (FLOAT=1, INT=2, INTS=7) */
+/** @param {string} name @param {number} v */
 const attrInt = (name, v) => msg(fBytes(1, name), fInt(3, v), fInt(20, 2));
+/** @param {string} name @param {number[]} vs */
 const attrInts = (name, vs) => msg(fBytes(1, name), vs.map((v) => fInt(8, v)), fInt(20, 7));
+/** @param {string} name @param {number} v */
 const attrFloat = (name, v) => msg(fBytes(1, name), fFloat(2, v), fInt(20, 1));
-/** NodeProto: input=1, output=2, name=3, op_type=4, attribute=5 */
+/**
+ * NodeProto: input=1, output=2, name=3, op_type=4, attribute=5
+ * @param {string} op @param {string[]} inputs @param {string[]} outputs @param {Buffer[]} [attrs]
+ */
 function node(op, inputs, outputs, attrs = []) {
   return msg(inputs.map((i) => fBytes(1, i)), outputs.map((o) => fBytes(2, o)), fBytes(3, `${outputs[0]}_${op}`), fBytes(4, op), attrs.map((a) => fBytes(5, a)));
 }
-/** ValueInfoProto { name=1, type=2: TypeProto { tensor_type=1: { elem_type=1, shape=2: { dim=1: { dim_value=1 | dim_param=2 } } } } } */
+/**
+ * ValueInfoProto { name=1, type=2: TypeProto { tensor_type=1: { elem_type=1, shape=2: { dim=1: { dim_value=1 | dim_param=2 } } } } }
+ * @param {string} name @param {Array<number | string>} dims
+ */
 function valueInfo(name, dims) {
   const shape = msg(dims.map((d) => fBytes(1, typeof d === 'string' ? fBytes(2, d) : fInt(1, d))));
   return msg(fBytes(1, name), fBytes(2, fBytes(1, msg(fInt(1, FLOAT), fBytes(2, shape)))));
 }
 
 // ---- deterministic weights ---------------------------------------------------------------
+/** @param {number} seed */
 function mulberry32(seed) {
   let s = seed >>> 0;
   return () => {
@@ -85,15 +102,18 @@ function mulberry32(seed) {
   };
 }
 const rand = mulberry32(CFG.seed);
-/** Uniform with the given standard deviation. */
+/** Uniform with the given standard deviation. @param {number} n @param {number} std */
 function weights(n, std) {
   const a = new Float32Array(n);
   const r = std * Math.sqrt(3);
   for (let i = 0; i < n; i++) a[i] = (rand() * 2 - 1) * r;
   return a;
 }
+/** @param {number} n @param {number} v */
 const fill = (n, v) => new Float32Array(n).fill(v);
+/** @param {Float32Array} a */
 const f32 = (a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+/** @param {number[]} vals */
 const i64 = (vals) => {
   const b = Buffer.alloc(vals.length * 8);
   vals.forEach((v, i) => b.writeBigInt64LE(BigInt(v), i * 8));
@@ -103,31 +123,40 @@ const i64 = (vals) => {
 // ---- the graph ---------------------------------------------------------------------------
 const { D, heads: H, mlp: M, layers: L } = CFG;
 const dh = D / H;
+/** @type {Buffer[]} */
 const inits = [];
+/** @type {Buffer[]} */
 const nodes = [];
 let params = 0;
+/** @param {string} name @param {number[]} dims @param {Float32Array} data */
 function param(name, dims, data) {
   inits.push(tensor(name, dims, FLOAT, f32(data)));
   params += data.length;
   return name;
 }
+/** @param {string} name @param {number[]} vals */
 function constI64(name, vals) {
   inits.push(tensor(name, [vals.length], INT64, i64(vals)));
   return name;
 }
+/** @param {string} name @param {number} v */
 function constF(name, v) {
   inits.push(tensor(name, [], FLOAT, f32(new Float32Array([v]))));
   return name;
 }
 let tmp = 0;
+/** @param {string} p */
 const t = (p) => `${p}_${tmp++}`;
+/** @param {string} type @param {string[]} inputs @param {Buffer[]} [attrs] @param {string} [prefix] */
 function op(type, inputs, attrs = [], prefix = type.toLowerCase()) {
   const out = t(prefix);
   nodes.push(node(type, inputs, [out], attrs));
   return out;
 }
+/** @param {string} x @param {string} name @param {number} inDim @param {number} outDim @param {number} std */
 const linear = (x, name, inDim, outDim, std) =>
   op('Add', [op('MatMul', [x, param(`${name}.weight`, [inDim, outDim], weights(inDim * outDim, std))]), param(`${name}.bias`, [outDim], fill(outDim, 0))]);
+/** @param {string} x @param {string} name @param {string} [out] */
 const layerNorm = (x, name, out) => {
   const o = out ?? t('ln');
   nodes.push(node('LayerNormalization', [x, param(`${name}.weight`, [D], fill(D, 1)), param(`${name}.bias`, [D], fill(D, 0))], [o], [attrInt('axis', -1), attrFloat('epsilon', 1e-6)]));
@@ -153,6 +182,7 @@ let h = op('Add', [op('Concat', [cls, patches], [attrInt('axis', 1)]), param('po
 for (let l = 0; l < L; l++) {
   const p = `blocks.${l}`;
   const x = layerNorm(h, `${p}.norm1`);
+  /** @param {string} name @param {number[]} perm */
   const heads = (name, perm) => op('Transpose', [op('Reshape', [linear(x, `${p}.attn.${name}`, D, D, 1 / Math.sqrt(D)), 'shape_heads'])], [attrInts('perm', perm)]);
   const q = heads('q', [0, 2, 1, 3]);
   const k = heads('k', [0, 2, 3, 1]);

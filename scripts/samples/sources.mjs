@@ -53,7 +53,7 @@ export function readSources() {
     try {
       parsed = JSON.parse(readFileSync(taskFile, 'utf8'));
     } catch (err) {
-      throw new Error(`samples-src/${name}/task.json: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`samples-src/${name}/task.json: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
     for (const required of ['reference.html', 'partial.html', 'broken.html']) {
       if (!existsSync(join(dir, required))) throw new Error(`samples-src/${name}: ${required} is missing`);

@@ -1,10 +1,10 @@
-// Screenshot of exactly the viewport, rasterised from the DOM by snapdom inside the frame.
-// Two corrections make it match real pixels (tests/browser/run-capture.test.ts):
+// Screenshot of exactly the viewport (scroll position honoured), rasterised from the DOM
+// by snapdom inside the frame (modern-screenshot throws there: it reaches for the parent).
+// Corrections that make it match real pixels (tests/browser/run-capture.test.ts):
 // - the canvas background: browsers paint the root's background (or, when the root has
-//   none, the body's) over the whole canvas; snapdom paints only the element box;
-// - margin collapse: the body's first child's top margin collapses through the body in
-//   the real page; captured as a detached clone it does not, so content is shifted. We
-//   capture the root element and place it by its real viewport offset.
+//   none, the body's) over the whole viewport; snapdom paints only element boxes, so
+//   the output canvas is filled with that colour first;
+// - margins and box sizes of the clone, fixed in restoreEdgeMargins() below.
 import { snapdom } from '@zumer/snapdom';
 import type { CaptureResult } from './protocol.ts';
 import type { Saved } from './saved.ts';
@@ -26,16 +26,37 @@ export function canvasBackground(s: Saved): string {
   return '#ffffff';
 }
 
-// The root element always establishes a block formatting context, so a child's top margin
-// never escapes it; snapdom's clone of the root is an ordinary block inside its own
-// wrapper, where the margin escapes and the content moves up. flow-root restores the BFC.
-const rootAsBfc = {
-  name: 'iwr-root-bfc',
-  afterClone(context: { clone?: HTMLElement | SVGElement | null }) {
-    const clone = context.clone as HTMLElement | null | undefined;
-    if (clone?.style) clone.style.setProperty('display', 'flow-root', 'important');
-  },
-};
+// Two clone fixes, both needed because snapdom treats the root as an ordinary element:
+// - it zeroes the edge margins along the first/last-child chain (body, its first child),
+//   so a first child's top margin, which in the page collapses through the body and
+//   moves everything down, is lost: those margins are put back from the source;
+// - a canvas/video becomes an <img> that keeps its borders but not its box sizing;
+// - the root always establishes a block formatting context, so margins never escape it;
+//   the clone is a plain block inside snapdom's wrapper: flow-root restores the BFC.
+interface CloneContext {
+  clone?: HTMLElement | SVGElement | null;
+  nodeMap?: unknown;
+}
+
+export function restoreEdgeMargins(s: Saved, context: CloneContext): void {
+  const clone = context.clone as HTMLElement | null | undefined;
+  if (clone?.style) clone.style.setProperty('display', 'flow-root', 'important');
+  const map = context.nodeMap;
+  if (!(map instanceof Map)) return;
+  for (const [c, src] of map as Map<Element, Element>) {
+    if (c === clone || src.tagName === 'PRE' || !(c as HTMLElement).style) continue;
+    const style = (c as HTMLElement).style;
+    // A canvas or video frame becomes an <img> sized to the source's border box while
+    // keeping its borders: without border-box it grows by the border width.
+    if ((src.tagName === 'CANVAS' || src.tagName === 'VIDEO') && c.tagName === 'IMG') style.setProperty('box-sizing', 'border-box');
+    const computed = s.getComputedStyle(src);
+    for (const side of ['margin-top', 'margin-bottom'] as const) {
+      if (style.getPropertyValue(side) === '0px' && computed.getPropertyValue(side) !== '0px') {
+        style.setProperty(side, computed.getPropertyValue(side));
+      }
+    }
+  }
+}
 
 export async function captureViewport(s: Saved): Promise<CaptureResult> {
   const t0 = s.now();
@@ -50,9 +71,8 @@ export async function captureViewport(s: Saved): Promise<CaptureResult> {
   if (!g) throw new Error('no 2d context for the capture canvas');
   g.fillStyle = canvasBackground(s);
   g.fillRect(0, 0, width, height);
-  const shot = await snapdom(root, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [rootAsBfc] });
+  const shot = await snapdom(root, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-edge-margins', afterClone: (c: CloneContext) => restoreEdgeMargins(s, c) }] });
   const canvas = await shot.toCanvas({ dpr: 1 });
-  (s.consoleMethods.log ?? (() => {}))('IWRDEBUG', JSON.stringify(shot.meta), decodeURIComponent(shot.toRaw()).replace(/<style[\s\S]*?<\/style>/g, '').replace(/style="[^"]{200,}"/g, 'style=LONG').slice(0, 3000));
   g.drawImage(canvas, 0, 0);
   const png = await new Promise<Blob>((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob gave nothing'))), 'image/png'));
   return { png, width, height, ms: Math.round(s.now() - t0) };

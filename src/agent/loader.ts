@@ -48,7 +48,7 @@ export async function load(ctx: AgentContext, html: string, assets: AssetFile[],
   const s = ctx.saved;
   const urls = new Map<string, string>();
   for (const a of assets) urls.set(a.name, s.URL.createObjectURL(a.blob));
-  const rewritten = rewriteAssetRefs(html, urls);
+  const rewritten = rewriteAssetRefs(html, urls, s.URL.createObjectURL(new s.Blob([])));
   patchRuntimeUrls(ctx, urls);
   installSeededRandom(ctx, seed);
   Object.defineProperty(s.win, REATTACH, {

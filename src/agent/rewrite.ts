@@ -26,8 +26,12 @@ function decodeName(raw: string): string {
   }
 }
 
-/** `urls` maps an asset file name to the URL that serves it inside the frame. */
-export function rewriteAssetRefs(html: string, urls: ReadonlyMap<string, string>): RewriteResult {
+/**
+ * `urls` maps an asset file name to the URL that serves it inside the frame. A reference to
+ * a missing asset becomes `missingUrl` when given (an empty blob: it fails like a 404 but
+ * sends nothing to the app's server, whose URL a srcdoc frame inherits as its base).
+ */
+export function rewriteAssetRefs(html: string, urls: ReadonlyMap<string, string>, missingUrl?: string): RewriteResult {
   const used = new Set<string>();
   const missing = new Set<string>();
   const lookup = (raw: string): string | undefined => {
@@ -35,7 +39,7 @@ export function rewriteAssetRefs(html: string, urls: ReadonlyMap<string, string>
     const url = urls.get(name);
     if (url) used.add(name);
     else missing.add(name);
-    return url;
+    return url ?? missingUrl;
   };
   let out = html.replace(PLACEHOLDER_RE, (whole, raw: string) => lookup(raw) ?? whole);
   out = out.replace(RELATIVE_RE, (whole, lead: string, raw: string) => {

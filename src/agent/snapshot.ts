@@ -173,6 +173,10 @@ interface Frame {
   landmark: string;
   parentPointer: boolean;
   depth: number;
+  /** Has a sibling with the same tag and classes: a list entry, card or row of some kind. */
+  repeated: boolean;
+  /** The parent listens for clicks: its repeated children are delegated targets (game boards, lists). */
+  parentClick: boolean;
 }
 
 /**
@@ -199,7 +203,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
   let truncated = false;
   const root = doc.documentElement;
   if (!root) return { snapshot: { viewport: { width: vw, height: vh }, scroll: { x: 0, y: 0, maxY: 0 }, focused: -1, elements: [] }, elements: [] };
-  const stack: Frame[] = [{ el: root, xpath: `/${root.localName}[1]`, parent: -1, landmark: '', parentPointer: false, depth: 0 }];
+  const stack: Frame[] = [{ el: root, xpath: `/${root.localName}[1]`, parent: -1, landmark: '', parentPointer: false, depth: 0, repeated: false, parentClick: false }];
 
   while (stack.length) {
     const f = stack.pop() as Frame;
@@ -244,9 +248,10 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       listeners.length > 0 ||
       contentEditable ||
       (tabindex !== null && Number(tabindex) >= 0 && tag !== 'div' ? true : tabindex !== null && Number(tabindex) >= 0 && listeners.length > 0) ||
-      (pointerHere && !f.parentPointer);
+      (pointerHere && !f.parentPointer) ||
+      (f.parentClick && f.repeated);
     const textBearing =
-      TEXT_TAGS.has(tag) || hasOwnText(el) || classHeads.some((h) => CONTAINER_HEADS.has(h)) || roleAttr === 'heading' || roleAttr === 'img' || roleAttr === 'row' || roleAttr === 'dialog';
+      TEXT_TAGS.has(tag) || hasOwnText(el) || (f.repeated && el.childElementCount >= 2) || classHeads.some((h) => CONTAINER_HEADS.has(h)) || roleAttr === 'heading' || roleAttr === 'img' || roleAttr === 'row' || roleAttr === 'dialog';
 
     let index = f.parent;
     if (!displayNone && (interactive || textBearing) && tag !== 'html' && tag !== 'body') {
@@ -314,7 +319,10 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     // same-name siblings (SVG and other foreign elements need a name() test in XPath).
     const kids = Array.from(el.children);
     const counts = new Map<string, number>();
+    const sigs = new Map<string, number>();
     const parts: string[] = new Array(kids.length);
+    const sigOf = (c: Element) => `${c.localName}.${dom.getAttribute(c, 'class') ?? ''}`;
+    if (kids.length > 1) for (const c of kids) sigs.set(sigOf(c), (sigs.get(sigOf(c)) ?? 0) + 1);
     for (let k = 0; k < kids.length; k++) {
       const c = kids[k] as Element;
       const name = c.localName;
@@ -323,12 +331,14 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       parts[k] = c.namespaceURI === 'http://www.w3.org/1999/xhtml' ? `${name}[${n}]` : `*[name()='${name}'][${n}]`;
     }
     const childPointer = style ? pointerHere : f.parentPointer;
+    const parentClick = listeners.some((l) => l === 'click' || l === 'mousedown' || l === 'pointerdown' || l === 'mouseup');
     for (let k = kids.length - 1; k >= 0; k--) {
       const c = kids[k] as Element;
       if (SKIP.has(c.localName)) continue;
       // Foreign content (SVG) is one target: its inner shapes are never step targets.
       if (c.namespaceURI !== 'http://www.w3.org/1999/xhtml' && el.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
-      stack.push({ el: c, xpath: `${f.xpath}/${parts[k] as string}`, parent: index, landmark, parentPointer: childPointer, depth: f.depth + 1 });
+      const repeated = kids.length > 1 && (sigs.get(sigOf(c)) ?? 0) > 1;
+      stack.push({ el: c, xpath: `${f.xpath}/${parts[k] as string}`, parent: index, landmark, parentPointer: childPointer, depth: f.depth + 1, repeated, parentClick });
     }
   }
 
@@ -388,6 +398,12 @@ function accessibleName(el: Element, s: ElementSnapshot, doc: Document, dom: Sna
 
 /** Text of the nearest heading/title that describes the group (card, form row) the element is in. */
 function contextOf(el: Element, ownText: string, dom: SnapshotDom, cache: Map<Element, string | null>): string | undefined {
+  // "<span>Passengers</span><div class=dd>": a short text just before the control labels it.
+  const prev = el.previousElementSibling;
+  if (prev && prev.childElementCount <= 1) {
+    const t = boundedText(prev, 60);
+    if (t && t.length <= 40 && t !== ownText) return t;
+  }
   let a: Element | null = el.parentElement;
   for (let level = 0; a && level < 4 && a.localName !== 'body'; level++, a = a.parentElement) {
     let t = cache.get(a);

@@ -5,3 +5,4 @@ export {};
 import './tasks.ts';
 import './judge.ts';
 import './run.ts';
+import './pipeline.ts';

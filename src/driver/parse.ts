@@ -55,10 +55,16 @@ const VERBS = new Set([
   'click', 'clicks', 'clicking', 'tap', 'taps', 'press', 'hit', 'push', 'select', 'choose', 'pick', 'toggle', 'check',
   'uncheck', 'tick', 'untick', 'type', 'enter', 'input', 'write', 'fill', 'focus', 'go', 'navigate', 'switch',
   'activate', 'expand', 'collapse', 'hover', 'double', 'doubleclick', 'then', 'now', 'user', 'clicked', 'selects',
+  'open', 'turn', 'enable', 'disable', 'mark',
 ]);
+/** Verbs that say what kind of control they act on: "turn on X" means X's switch. */
+const VERB_KINDS: Record<string, Kind[]> = {
+  toggle: ['switch'], turn: ['switch'], enable: ['switch'], disable: ['switch'], check: ['checkbox'], uncheck: ['checkbox'],
+  tick: ['checkbox'], untick: ['checkbox'],
+};
 /** Words after which a second verb may follow: "then click", "double click", "go to". */
 const LEAD_INS = new Set(['then', 'now', 'double', 'user', 'go', 'navigate']);
-const PARTICLES = new Set(['on', 'in', 'out', 'to', 'into', 'onto', 'the', 'a', 'an', 'upon']);
+const PARTICLES = new Set(['on', 'off', 'in', 'out', 'to', 'into', 'onto', 'the', 'a', 'an', 'upon']);
 
 /** Relation words, longest first; value = relation type, or 'place' when it may introduce a position/region. */
 const RELATION_WORDS: [string, RelationType | 'place'][] = [
@@ -289,9 +295,10 @@ export function parseStep(step: Step): ParsedStep {
   // Only one real verb: in "click the check-out field", "check" is part of the name.
   let verbs = 0;
   let leadIn = false;
+  let impliedKinds: Kind[] = [];
   while (words.length) {
     const w = words[0] as string;
-    if (VERBS.has(w) && (verbs === 0 || leadIn)) { verbs++; leadIn = LEAD_INS.has(w); words.shift(); }
+    if (VERBS.has(w) && (verbs === 0 || leadIn)) { verbs++; leadIn = LEAD_INS.has(w); impliedKinds = VERB_KINDS[w] ?? impliedKinds; words.shift(); }
     else if (PARTICLES.has(w)) { leadIn = false; words.shift(); }
     else break;
   }
@@ -318,6 +325,7 @@ export function parseStep(step: Step): ParsedStep {
 
   const target = parsePhrase((segments[0] as { words: string[] }).words, quotes);
   if (grid) target.grid = grid;
+  if (!target.kinds.length && step.type === 'Click') target.kinds.push(...impliedKinds);
   for (const seg of segments.slice(1)) {
     const q = parsePhrase(seg.words, quotes);
     const onlyPlace = !q.labels.length && !q.words.length && !q.kinds.length && q.ordinal === undefined;

@@ -71,6 +71,26 @@ function prepare(snapshot: PageSnapshot): Info[] {
     depth: e.xpath.split('/').length - 1,
     wrapper: false,
   }));
+  // Repeated siblings with content (same tag and classes under one parent, each holding
+  // other snapshot elements) are items even with unknown class names: "the first dish".
+  const hasKids = new Set<number>();
+  for (const info of infos) if (info.e.parent >= 0) hasKids.add(info.e.parent);
+  const siblings = new Map<string, number[]>();
+  infos.forEach((info, i) => {
+    if (!hasKids.has(i)) return;
+    const e = info.e;
+    const key = `${e.xpath.slice(0, e.xpath.lastIndexOf('/'))}|${e.tag}|${[...e.classes].sort().join('.')}`;
+    const list = siblings.get(key) ?? [];
+    list.push(i);
+    siblings.set(key, list);
+  });
+  for (const list of siblings.values()) {
+    if (list.length < 2) continue;
+    for (const i of list) {
+      const k = (infos[i] as Info).kinds;
+      if (!k.has('card') && !k.has('row') && !k.has('item')) k.set('item', 0.8);
+    }
+  }
   // A table row made of <th> is a header: "the second row" counts data rows.
   for (const info of infos) {
     const p = infos[info.e.parent];
@@ -107,6 +127,11 @@ function textMatch(query: string, info: Info): { s: number; via: string } {
   const qWords = contentTokens(query);
   const h = hintSimilarity(qWords, info.hints) * W.HINT_MATCH_FACTOR;
   if (h > best.s) best = { s: h, via: 'class/id/icon' };
+  // Words split between text and class ("the In Progress column": text "In Progress", class "column").
+  if (qWords.length > 1) {
+    const u = hintSimilarity(qWords, [...info.hints, ...contentTokens(e.name)]) * W.UNION_MATCH_FACTOR;
+    if (u > best.s) best = { s: u, via: 'text+class' };
+  }
   return best;
 }
 
@@ -152,8 +177,10 @@ function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedStep, snap
   const reasons: string[] = [];
   let score = 0;
   let named = false;
+  let labelMiss = false;
   for (const label of q.labels) {
     const m = textMatch(label, info);
+    if (m.s < 0.3) labelMiss = true;
     let s = m.s * W.W_LABEL / q.labels.length;
     if (m.s > 0) {
       named = true;
@@ -191,7 +218,7 @@ function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedStep, snap
     } else if (e.interactive) {
       score += W.W_INTERACTIVE;
       reasons.push('interactive');
-    }
+    } else score += W.W_NOT_INTERACTIVE;
     if (e.classes.includes('btn')) score += W.W_BTN_CLASS;
     if (!e.visible) { score += W.W_INVISIBLE; reasons.push('not visible'); }
     else if (!e.inViewport) { score += W.W_OFFSCREEN; reasons.push('outside the viewport'); }
@@ -210,6 +237,8 @@ function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedStep, snap
     const fit = inRegion(q.region, info, snapshot);
     if (fit > 0) { score += W.W_REGION * fit; reasons.push(`in ${q.region}`); }
   }
+  // A quoted label the element does not carry rules it out, whatever else fits.
+  if (labelMiss && !asAnchor) score = Math.min(score, W.MIN_SCORE - 0.5);
   // With no name, no kind and no place there is nothing to go on.
   if (!named && !q.kinds.length && !q.position && !q.region && !q.grid && q.ordinal === undefined) score = Math.min(score, 0);
   return { i, score, reasons };
@@ -286,13 +315,15 @@ function likeMembers(group: Scored[], infos: Info[]): Scored[] {
     list.push(g);
     parts.set(sig, list);
   }
+  // Partitions within W_PARTITION_SLACK of the best count as equally good; the larger wins
+  // (an interactive bonus must not let three buttons outvote a 64-cell board).
+  const tops = [...parts.values()].map((list) => ({ list, top: Math.max(...list.map((g) => g.score)) }));
+  const bestTop = Math.max(...tops.map((t) => t.top));
   let best: Scored[] = [];
-  let bestScore = -Infinity;
-  for (const list of parts.values()) {
-    const top = Math.max(...list.map((g) => g.score));
-    if (top > bestScore + 1e-9 || (Math.abs(top - bestScore) <= 1e-9 && list.length > best.length)) { best = list; bestScore = top; }
-  }
-  return best;
+  for (const t of tops) if (t.top >= bestTop - W.PARTITION_SLACK && t.list.length > best.length) best = t.list;
+  // Inside a partition, members clearly worse than its best (a header row among data rows) do not count.
+  const top = Math.max(...best.map((g) => g.score));
+  return best.filter((g) => g.score >= top - 1.5);
 }
 
 /** Applies an ordinal among a group of like candidates; returns the chosen index or undefined. */
@@ -384,7 +415,7 @@ function scoreQuery(q0: TargetQuery, relations: Relation[], step: ParsedStep, sn
     const sorted = [...scored].sort(byScore);
     const top = sorted[0];
     if (top && top.score > 0) {
-      const floor = Math.max(1, top.score * W.ORDINAL_GROUP_RATIO);
+      const floor = Math.max(1, Math.min(top.score * W.ORDINAL_GROUP_RATIO, top.score - W.PARTITION_SLACK));
       const group = sorted.filter((s) => s.score >= floor);
       const pick = q.grid ? pickGrid(group, q.grid, infos) : pickOrdinal(group, q.ordinal as number, infos);
       const bonus = top.score - (pick?.score ?? 0) + 3;

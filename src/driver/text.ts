@@ -3,7 +3,7 @@ import { distance } from 'fastest-levenshtein';
 
 /** Glyphs generated pages use as icon-only labels, read as the words a step would use. */
 const GLYPHS: Record<string, string> = {
-  '×': 'close', '✕': 'close', '✖': 'close', '✗': 'close', '╳': 'close',
+  '×': 'close multiply', '✕': 'close', '✖': 'close', '✗': 'close', '╳': 'close',
   '☰': 'menu', '≡': 'menu', '🍔': 'menu',
   '🔍': 'search', '🔎': 'search', '⌕': 'search',
   '🛒': 'cart', '🛍': 'bag',
@@ -13,7 +13,7 @@ const GLYPHS: Record<string, string> = {
   '›': 'next', '»': 'next', '→': 'next', '❯': 'next', '▶': 'play', '►': 'next',
   '‹': 'previous', '«': 'previous', '←': 'previous', '❮': 'previous', '◀': 'previous', '◄': 'previous',
   '▲': 'up', '↑': 'up', '▼': 'down', '↓': 'down', '⌄': 'down', '▾': 'down',
-  '+': 'plus', '−': 'minus', '➕': 'plus', '➖': 'minus',
+  '+': 'plus', '−': 'minus', '÷': 'divide', '=': 'equals', '%': 'percent', '±': 'sign', '⇄': 'swap', '⇅': 'swap', '➕': 'plus', '➖': 'minus',
   '⚙': 'settings', '🔔': 'notifications', '👤': 'user', '🏠': 'home', '✉': 'mail', '📧': 'mail',
   '🗑': 'delete', '✎': 'edit', '✏': 'edit', '⏸': 'pause', '⟳': 'refresh', '↻': 'refresh', '📍': 'location',
   '🙂': 'smiley face', '😀': 'smiley face', '😊': 'smiley face', '☺': 'smiley face',
@@ -127,6 +127,8 @@ export function wordSimilarity(a: string, b: string): number {
 export function textSimilarity(query: string, text: string): number {
   const q = normalize(query);
   const t = normalize(text);
+  // Pure punctuation labels ("=", "-", "."): compare as written.
+  if (!q && query.trim()) return query.trim() === text.trim() ? 1 : 0;
   if (!q || !t) return 0;
   if (q === t) return 1;
   const qc = q.replace(/ /g, '');

@@ -9,18 +9,22 @@ export const W_LABEL = 10;
 /** Per unit of similarity of the unquoted target words: weaker, they mix labels with adjectives. */
 export const W_WORDS = 6;
 /** Label/words found only in the group context (card title, nearby heading): a hint, not an identity. */
-export const W_CONTEXT = 2;
+export const W_CONTEXT = 3;
 /** Share of a text match that counts when it comes from id/class/icon hints instead of visible text. */
 export const HINT_MATCH_FACTOR = 0.7;
+/** Share for words found partly in text, partly in class names: weaker than either alone matching fully. */
+export const UNION_MATCH_FACTOR = 0.6;
 
 // --- What kind of element it is ---------------------------------------------------------
 
 /** Per unit of kind compatibility (0..1) with the kind the step names ("button", "checkbox"...). */
-export const W_KIND = 4;
+export const W_KIND = 5;
 /** The step names a kind and the element is not one: wrong widgets must lose to right ones. */
 export const W_KIND_MISMATCH = -3;
 /** Element has an interactive signal; a step acts on something that reacts. */
 export const W_INTERACTIVE = 2;
+/** Click/Press on an element with no interactive signal: allowed (delegated handlers), but a reacting twin wins. */
+export const W_NOT_INTERACTIVE = -1;
 /** Generated pages are asked to put class `btn` on every clickable element (IWR prompt). */
 export const W_BTN_CLASS = 0.5;
 /** Type needs an editable target: nothing else can take text. */
@@ -64,6 +68,8 @@ export const W_WRAPPER_OF_TARGET = -1;
 export const MIN_SCORE = 3.5;
 /** Candidates within this fraction of the best non-ordinal score count as "the same kind of thing" for ordinals and grids. */
 export const ORDINAL_GROUP_RATIO = 0.8;
+/** Groups of like elements (same tag+classes) within this of the best group are compared by size for ordinals/grids. */
+export const PARTITION_SLACK = 2.6;
 /** Score at which confidence reaches its ceiling (a quoted exact label on the right kind ~ 15). */
 export const FULL_CONFIDENCE_SCORE = 14;
 /** Lead over the runner-up at which the margin no longer lowers confidence. */
@@ -73,6 +79,6 @@ export const MAX_ALTERNATIVES = 5;
 /** Anchors within this fraction of the best anchor score are all considered for a relation. */
 export const ANCHOR_GROUP_RATIO = 0.85;
 /** An anchor must reach this (same scale as MIN_SCORE) to count at all. */
-export const MIN_ANCHOR_SCORE = 3;
+export const MIN_ANCHOR_SCORE = 2.5;
 /** Distance (CSS px) at which "next to" proximity has fallen to one half. */
 export const NEAR_HALF_DISTANCE = 120;

@@ -96,7 +96,10 @@ export async function configureJudge(input: JudgeConfigInput): Promise<PublicJud
   };
   const remember = input.rememberKey ?? true;
   const stored = await loadSettings();
-  await saveSection('judge', { kind: config.kind, endpoint: config.endpoint, model: config.model, apiKey: remember ? key : input.key !== undefined ? '' : stored.judge.apiKey });
+  // A key given for this session only is never written, and a later call that does not
+  // mention the key leaves the stored one as it was.
+  const apiKey = input.key !== undefined ? (remember ? input.key : '') : stored.judge.apiKey;
+  await saveSection('judge', { kind: config.kind, endpoint: config.endpoint, model: config.model, apiKey });
   state = { config, key };
   return publicConfig(config, key);
 }

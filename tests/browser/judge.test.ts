@@ -25,8 +25,8 @@ const KEY = `sk-iwr-test-${Math.random().toString(36).slice(2)}-DO-NOT-LEAK`;
 const FAST = { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 50, maxRetryAfterMs: 5000 };
 
 /** Distinct PNGs made in the page: a coloured screen with a label. */
-async function makeImages(page: Page, labels: string[]): Promise<string[]> {
-  return page.evaluate(async (names) => {
+async function makeImages<const L extends readonly string[]>(page: Page, labels: L): Promise<{ [K in keyof L]: string }> {
+  const urls = await page.evaluate(async (names) => {
     const out: string[] = [];
     for (const [i, name] of names.entries()) {
       const c = document.createElement('canvas');
@@ -42,7 +42,8 @@ async function makeImages(page: Page, labels: string[]): Promise<string[]> {
       out.push(c.toDataURL('image/png'));
     }
     return out;
-  }, labels);
+  }, [...labels]);
+  return urls as unknown as { [K in keyof L]: string };
 }
 
 async function freshApp(): Promise<{ page: Page; context: BrowserContext; logs: string[] }> {
@@ -176,7 +177,6 @@ test('failures end as the official rules say: assertion Error (not No), HFS 0; c
   expect(vague).toMatchObject({ result: 'Error', status: 'unparsed' });
   const prose = await page.evaluate(([x, y]) => window.iwr.judgeVisual(x, y), [a, c] as const);
   expect(prose).toMatchObject({ score: 0, status: 'unparsed' });
-  server.script({ name: 'hfs-down', match: 'Score: N/100', status: 500 });
   server.reset();
   server.script({ name: 'hfs-down', match: 'Score: N/100', status: 500 });
   const down = await page.evaluate(([x, y]) => window.iwr.judgeVisual(x, y), [b, c] as const);
@@ -271,7 +271,7 @@ test('the key stays in the settings store: not in other stores, exports, logs or
     screenshotPaths: ['0.png', '1.png'],
     assertionResults: [null],
     checkpoints: [0, 1].map(() => ({ ocr: 1, dino: 1, hfs: v.score as number, mllmRes: v.raw, ocrTexts: ocrTexts(1) })),
-    extras: { judge: { kind: 'mllm', model: 'm', ...config } },
+    extras: { judge: { ...config } },
   }));
   expect(evalJson).not.toContain(KEY);
   expect(logs.join('\n')).not.toContain(KEY);

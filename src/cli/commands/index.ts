@@ -5,5 +5,6 @@ import { report } from './report.ts';
 import { score } from './score.ts';
 import { validate } from './validate.ts';
 import { generate } from './generate.ts';
+import { evalCommand } from './eval.ts';
 
-export const commands: Command[] = [validate, score, report, generate];
+export const commands: Command[] = [validate, evalCommand, score, report, generate];

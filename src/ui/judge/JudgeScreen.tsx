@@ -178,7 +178,7 @@ function RubricQuestion({ item, onDone }: { item: HumanItem; onDone: () => void 
     if (!complete || busy) return;
     setBusy(true);
     try {
-      await answerHumanVisual(item.id, scores as RubricScores);
+      await answerHumanVisual(item.id, scores as unknown as RubricScores);
       onDone();
     } catch (e) {
       setError(e);

@@ -16,8 +16,9 @@ export function TaskList({ sourceId }: { sourceId: string }) {
       </p>
       <ProblemList problems={view.problems} />
       <ul className="src-task-list" aria-label="Tasks">
-        {view.tasks.map((t) => {
-          const o = opened[openedKey(sourceId, t.id)];
+        {view.tasks.map((parsed) => {
+          const o = opened[openedKey(sourceId, parsed.id)];
+          const t = o?.task ?? parsed;
           const problems = o?.status === 'ready' ? o.problems : t.problems;
           const errors = problems.filter((p) => p.severity === 'error').length;
           const p = progress && progress.sourceId === sourceId && progress.taskId === t.id ? progress : null;
@@ -29,7 +30,9 @@ export function TaskList({ sourceId }: { sourceId: string }) {
                 <span className="src-muted">
                   {t.record.action_sequence.length} steps · {t.flaggedSteps + 1} checkpoints · {t.resolution.width}x{t.resolution.height}
                 </span>
-                <span className={`src-badge ${errors ? 'src-badge-error' : 'src-badge-ok'}`}>{errors ? `${errors} error${errors === 1 ? '' : 's'}` : 'ok'}</span>
+                <span className={`src-badge ${errors ? 'src-badge-error' : o?.status === 'ready' ? 'src-badge-ok' : ''}`}>
+                  {errors ? `${errors} error${errors === 1 ? '' : 's'}` : o?.status === 'ready' ? 'ok' : 'folder not checked yet'}
+                </span>
                 <button type="button" className="btn btn-secondary btn-sm" disabled={o?.status === 'opening'} onClick={() => void openTask(sourceId, t.id)}>
                   {o?.status === 'ready' ? 'Check again' : 'Open'}
                 </button>

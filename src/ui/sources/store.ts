@@ -19,6 +19,8 @@ export interface DatasetView {
 
 export interface OpenedView {
   status: 'opening' | 'ready' | 'error';
+  /** The task as opening settled it (resolution from metadata.json, every problem). */
+  task?: Task;
   files?: TaskFiles;
   problems: Problem[];
   error?: string;
@@ -116,7 +118,7 @@ export const useSources = create<SourcesState>((set, get) => {
       set((s) => ({ opened: { ...s.opened, [key]: { status: 'opening', problems: [] } } }));
       try {
         const result = await registry.openTask(sourceId, taskId);
-        set((s) => ({ opened: { ...s.opened, [key]: { status: 'ready', files: result.files, problems: result.problems } } }));
+        set((s) => ({ opened: { ...s.opened, [key]: { status: 'ready', task: result.task, files: result.files, problems: result.problems } } }));
       } catch (err) {
         set((s) => ({ opened: { ...s.opened, [key]: { status: 'error', problems: [], error: errorMessage(err) } } }));
       } finally {

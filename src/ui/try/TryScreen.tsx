@@ -19,7 +19,19 @@ import { starterHtml } from './starter.ts';
 import { StepThroughPanel } from './StepThroughPanel.tsx';
 import { RunPanel } from './RunPanel.tsx';
 import { postprocessReply } from '../../generate/postprocess.ts';
+import { SAMPLES_ID } from '../../sources/registry.ts';
 import './try.css';
+
+// The embedded suite's candidates (public/samples/results/<task>/<model>/index.html): they
+// power the demo leaderboard, since runs are grouped by candidate name across tasks.
+const SAMPLE_MODELS = ['reference', 'partial', 'static-lookalike', 'broken'] as const;
+
+async function loadSampleCandidate(taskId: string, model: string): Promise<string> {
+  const url = new URL(`samples/results/${encodeURIComponent(taskId)}/${encodeURIComponent(model)}/index.html`, document.baseURI).href;
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url} answered HTTP ${r.status}: this task has no "${model}" sample candidate.`);
+  return r.text();
+}
 
 type Mode = 'preview' | 'step' | 'run';
 
@@ -56,7 +68,7 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
   const fileInput = useRef<HTMLInputElement>(null);
   const docKey = `${cands.current?.id ?? ''}`;
 
-  const preview = usePreview({ html: cands.html, width, height, assets, policy: settings.network, seed: 0, enabled: mode === 'preview' && cands.current !== null });
+  const { stage: previewStage, state: pv, scale: previewScale, reload: reloadPreview } = usePreview({ html: cands.html, width, height, assets, policy: settings.network, seed: 0, enabled: mode === 'preview' && cands.current !== null });
 
   const openFile = async (file: File) => {
     setFileError(null);
@@ -92,6 +104,7 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
     >
       <div className="try-head">
         <div className="min0">
+          <h2 className="sr-only">Try it: {task.record.source_website || `task ${task.id}`}</h2>
           <div className="crumbs">
             <a href="#/tasks">Tasks</a> / <a href={hrefFor({ name: 'task', sourceId, taskId })}>#{task.id} {task.record.source_website}</a> / Try it
           </div>
@@ -154,6 +167,31 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
             <Button size="sm" onClick={() => setPasteOpen(true)}>
               Paste…
             </Button>
+            {sourceId === SAMPLES_ID ? (
+              <label className="field-inline">
+                <span className="sr-only">Load a sample candidate</span>
+                <select
+                  aria-label="Load a sample candidate"
+                  value=""
+                  onChange={(e) => {
+                    const model = e.target.value;
+                    if (!model) return;
+                    setFileError(null);
+                    loadSampleCandidate(taskId, model).then(
+                      (text) => void cands.add(model, text, 'sample'),
+                      (err: unknown) => setFileError(err instanceof Error ? err.message : String(err)),
+                    );
+                  }}
+                >
+                  <option value="">Sample candidates…</option>
+                  {SAMPLE_MODELS.map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
           </div>
         </div>
         <div className="spacer" />
@@ -192,16 +230,16 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
           {mode === 'preview' ? (
             <div className="preview">
               <div className="preview-box">
-                <div className="preview-stage" ref={preview.stage} style={{ width: width * preview.scale, height: height * preview.scale }} />
+                <div className="preview-stage" ref={previewStage} style={{ width: width * previewScale, height: height * previewScale }} />
               </div>
               <div className="preview-status">
-                {preview.state.status === 'loading' ? <span className="muted">Reloading…</span> : preview.state.status === 'ready' ? <span className="ok-text">Loaded</span> : null}
-                <span className="muted">scale {Math.round(preview.scale * 100)}%</span>
-                {preview.state.missingAssets.length ? <Badge tone="warn" title={preview.state.missingAssets.join('\n')}>{preview.state.missingAssets.length} missing asset{preview.state.missingAssets.length === 1 ? '' : 's'}</Badge> : null}
-                {preview.state.blocked.length ? <Badge tone="warn" title={preview.state.blocked.join('\n')}>{preview.state.blocked.length} blocked request{preview.state.blocked.length === 1 ? '' : 's'}</Badge> : null}
-                {preview.state.console.length ? <Badge tone="danger" title={preview.state.console.map((c) => c.text).join('\n')}>{preview.state.console.length} console error{preview.state.console.length === 1 ? '' : 's'}</Badge> : null}
+                {pv.status === 'loading' ? <span className="muted">Reloading…</span> : pv.status === 'ready' ? <span className="ok-text">Loaded</span> : null}
+                <span className="muted">scale {Math.round(previewScale * 100)}%</span>
+                {pv.missingAssets.length ? <Badge tone="warn" title={pv.missingAssets.join('\n')}>{pv.missingAssets.length} missing asset{pv.missingAssets.length === 1 ? '' : 's'}</Badge> : null}
+                {pv.blocked.length ? <Badge tone="warn" title={pv.blocked.join('\n')}>{pv.blocked.length} blocked request{pv.blocked.length === 1 ? '' : 's'}</Badge> : null}
+                {pv.console.length ? <Badge tone="danger" title={pv.console.map((c) => c.text).join('\n')}>{pv.console.length} console error{pv.console.length === 1 ? '' : 's'}</Badge> : null}
               </div>
-              {preview.state.status === 'error' ? <ErrorPanel title="The preview did not load." error={preview.state.error} actions={[{ label: 'Reload preview', onClick: () => cands.edit(cands.html + '') }]} /> : null}
+              {pv.status === 'error' ? <ErrorPanel title="The preview did not load." error={pv.error} actions={[{ label: 'Reload preview', onClick: reloadPreview }]} /> : null}
             </div>
           ) : mode === 'step' ? (
             <StepThroughPanel task={task} html={cands.html} assets={assets} options={{ policy: ro.policy, timing: ro.timing, scroll: ro.scroll, stepTimeoutMs: ro.stepTimeoutMs }} />

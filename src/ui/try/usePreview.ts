@@ -1,7 +1,7 @@
 // A live sandboxed preview of the candidate: one SandboxHost per version of the HTML,
 // replaced (debounced) as the visitor types. Scaling to fit is done here, not by the host,
 // so a resize rescales without reloading the page.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { SandboxHost } from '../../sandbox/host.ts';
 import type { AgentEvent, LoadResult } from '../../agent/protocol.ts';
 
@@ -20,6 +20,7 @@ export function usePreview(opts: { html: string; width: number; height: number; 
   const [state, setState] = useState<PreviewState>({ status: 'idle', missingAssets: [], console: [], blocked: [] });
   const [scale, setScale] = useState(1);
   const hostRef = useRef<SandboxHost | null>(null);
+  const [nonce, setNonce] = useState(0);
   const { html, width, height, assets, policy, seed, enabled, debounceMs = 400 } = opts;
 
   // Scale: the frame at task resolution, shrunk to fit the stage box (never enlarged).
@@ -47,9 +48,8 @@ export function usePreview(opts: { html: string; width: number; height: number; 
       const container = stage.current;
       if (!container) return;
       setState((s) => ({ ...s, status: 'loading' }));
-      let host: SandboxHost | null = null;
       try {
-        host = await SandboxHost.open({ width, height, policy, container, fit: false });
+        const host = await SandboxHost.open({ width, height, policy, container, fit: false });
         if (cancelled) {
           host.destroy('replaced');
           return;
@@ -81,7 +81,7 @@ export function usePreview(opts: { html: string; width: number; height: number; 
     };
     // scale is applied separately; it must not reload the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [html, width, height, assets, policy, seed, enabled, debounceMs]);
+  }, [html, width, height, assets, policy, seed, enabled, debounceMs, nonce]);
 
   // Tear down on unmount, or when the preview is switched off (step-through takes over).
   useEffect(() => {
@@ -91,5 +91,6 @@ export function usePreview(opts: { html: string; width: number; height: number; 
   }, [enabled]);
   useEffect(() => () => hostRef.current?.destroy('unmounted'), []);
 
-  return { stage, state, scale };
+  const reload = useCallback(() => setNonce((n) => n + 1), []);
+  return { stage, state, scale, reload };
 }

@@ -1,0 +1,140 @@
+// window.iwr entry points of the evaluation pipeline (the CLI's eval/batch and the tests).
+//
+//   evaluate(input: EvaluateInput): Promise<EvaluateOutput>
+//       Evaluates `html` on task `taskId` of source `sourceId` (e.g. 'samples', or the id
+//       addUrlSource returned for the CLI's /local-data/ mount). Returns eval.json text, the
+//       scores with their labels, the screenshots as base64 PNG and the stored steps; with
+//       `save`, also stores the run (runs + blobs stores) and returns its id.
+//       capture 'cdp': the page must expose `window.iwrCdpGrab(rect)` (Playwright
+//       exposeFunction) returning base64 PNG of that page rectangle.
+//       progress: when `progressBinding` names a window function, every event is sent to it.
+//   useDinoModel(url: string): loads a DINO model (URL; e.g. the CLI's mounted --dino-model).
+import { getTaskFile, openTask } from '../sources/registry.ts';
+import { evaluateCandidate } from '../pipeline/evaluate.ts';
+import { runRecordOf, storedStep } from '../pipeline/run-record.ts';
+import type { EvaluationEvent, EvaluationOptions } from '../pipeline/types.ts';
+import { cdpCapture, domCapture } from '../run/capture.ts';
+import { columnLabels, type Column, type ColumnLabel, type Scores } from '../scoring/metrics.ts';
+import { serializeEvalRecord } from '../scoring/evaljson.ts';
+import { newRunId, saveRun, type StoredStep } from '../data/runs.ts';
+import { sha256Hex } from '../data/candidates.ts';
+import { loadDino, type LoadedDino } from '../engines/dino-bridge.ts';
+import { registerApi } from './index.ts';
+
+export interface EvaluateInput {
+  sourceId: string;
+  taskId: string;
+  html: string;
+  model: string;
+  options?: Omit<EvaluationOptions, 'capture' | 'container'> & { capture?: 'dom' | 'cdp' };
+  save?: boolean;
+  progressBinding?: string;
+}
+
+export interface EvaluateOutput {
+  runId: string | null;
+  evalJson: string;
+  scores: Scores;
+  labels: Record<Column, ColumnLabel>;
+  screenshots: string[];
+  steps: StoredStep[];
+  summary: unknown;
+  timings: Record<string, number>;
+}
+
+declare module './index.ts' {
+  interface IwrApi {
+    evaluate(input: EvaluateInput): Promise<EvaluateOutput>;
+    useDinoModel(url: string): Promise<LoadedDino['model']>;
+  }
+}
+
+async function toBase64(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+function fromBase64(b64: string, type = 'image/png'): Blob {
+  const bin = atob(b64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+type Grab = (rect: { x: number; y: number; width: number; height: number }) => Promise<string>;
+
+async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
+  const opened = await openTask(input.sourceId, input.taskId);
+  const errors = opened.problems.filter((p) => p.severity === 'error' && !/action_sequence\[\d+\]\.type/.test(p.path ?? ''));
+  const { task, files } = opened;
+  const assets = new Map<string, Blob>();
+  for (const path of files.assets) assets.set(path.slice('assets/'.length), await getTaskFile(input.sourceId, task.id, path));
+  const { capture: captureName, ...rest } = input.options ?? {};
+  const grab = (window as unknown as { iwrCdpGrab?: Grab }).iwrCdpGrab;
+  if (captureName === 'cdp' && !grab) throw new Error("capture 'cdp' needs the headless CLI (window.iwrCdpGrab is missing)");
+  const capture =
+    captureName === 'cdp' && grab
+      ? cdpCapture(async (frame) => {
+          const r = frame.getBoundingClientRect();
+          return fromBase64(await grab({ x: r.x, y: r.y, width: r.width, height: r.height }));
+        })
+      : domCapture;
+  const progress = input.progressBinding ? (window as unknown as Record<string, unknown>)[input.progressBinding] : undefined;
+  const onEvent = typeof progress === 'function'
+    ? (e: EvaluationEvent) => {
+        const plain = e.type === 'step' ? { type: 'step', record: storedStep(e.record) } : e;
+        void (progress as (e: unknown) => Promise<void>)(plain);
+      }
+    : undefined;
+  if (errors.length) onEvent?.({ type: 'log', level: 'warn', message: `task ${task.id} has problems: ${errors.map((p) => p.message).join('; ')}` });
+  const result = await evaluateCandidate({
+    taskKey: `${input.sourceId}/${task.id}`,
+    task: task.record,
+    resolution: `${task.resolution.width}x${task.resolution.height}`,
+    html: input.html,
+    model: input.model,
+    assets,
+    checkpoint: async (j) => getTaskFile(input.sourceId, task.id, `checkpoints/step_${j}.png`).catch(() => null),
+    options: { ...rest, capture, ...(captureName === 'cdp' ? { fit: false } : {}) },
+    ...(onEvent ? { onEvent } : {}),
+  });
+  let runId: string | null = null;
+  if (input.save) {
+    runId = newRunId();
+    const interaction = task.record.classification?.interaction_complexity;
+    await saveRun(
+      runRecordOf(
+        {
+          id: runId,
+          taskKey: `${input.sourceId}/${task.id}`,
+          sourceId: input.sourceId,
+          taskId: task.id,
+          model: input.model,
+          candidateHash: await sha256Hex(input.html),
+          settings: { ...rest, capture: captureName ?? 'dom' },
+          ...(typeof interaction === 'string' ? { interaction } : {}),
+        },
+        result,
+      ),
+      result.screenshots,
+    );
+  }
+  return {
+    runId,
+    evalJson: serializeEvalRecord(result.record),
+    scores: result.scores,
+    labels: columnLabels(result.scores),
+    screenshots: await Promise.all(result.screenshots.map((b) => (b ? toBase64(b) : Promise.resolve('')))),
+    steps: result.steps.map(storedStep),
+    summary: result.summary,
+    timings: result.timings,
+  };
+}
+
+async function useDinoModel(url: string) {
+  return (await loadDino({ url })).model;
+}
+
+registerApi({ evaluate, useDinoModel });

@@ -1,0 +1,80 @@
+// `iwr eval`: one candidate on one task, in the app's own pipeline inside headless Chromium.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { scoresObject } from '../../scoring/report.ts';
+import { UsageError, type Command } from '../command.ts';
+import { attachData, dataArg, dataMounts, dinoArg, loadDinoInSession } from '../data.ts';
+import { evaluateInSession, writeEvalOutputs } from '../evaluate.ts';
+import { EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
+import { openAppSession } from '../session.ts';
+
+const USAGE = `Usage: iwr eval --data DIR --task ID --html FILE --out DIR [options]
+
+Replays FILE on task ID like the official harness, scores it (OCR, DINO, and the judge when
+asked) and writes DIR/eval.json and DIR/evalpoints/<k>.png. Prints one JSON line with
+IFS, ocr_score, dino_score, LFS, HFS, VFS, Final (fractions), a figure that is not official
+(no judge) under a labelled key such as "VFS (no HFS)", and the partial flags.
+
+  --data DIR     dataset folder with data.jsonl and data/<id>/, or "samples"
+  --task ID      task id
+  --html FILE    the candidate index.html
+  --out DIR      where to write eval.json and evalpoints/
+  --model NAME   model name recorded in paths (default: the folder name of FILE)
+${EVAL_OPTION_USAGE}
+
+Exit codes: 0 done, 1 the evaluation failed (reason printed), 2 bad arguments or data.`;
+
+export const evalCommand: Command = {
+  name: 'eval',
+  summary: 'evaluate one candidate index.html on one task (eval.json + evalpoints/)',
+  usage: USAGE,
+  async run(argv) {
+    let values: Record<string, string | boolean | undefined>;
+    try {
+      values = parseArgs({ args: argv, strict: true, options: { data: { type: 'string' }, task: { type: 'string' }, html: { type: 'string' }, out: { type: 'string' }, model: { type: 'string' }, ...EVAL_OPTION_SPEC } }).values;
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    const data = dataArg(values.data as string | undefined);
+    const taskId = values.task as string | undefined;
+    if (!taskId) throw new UsageError('--task ID is required');
+    const htmlPath = values.html as string | undefined;
+    if (!htmlPath) throw new UsageError('--html FILE is required');
+    if (!existsSync(htmlPath)) throw new UsageError(`--html ${htmlPath}: no such file`);
+    const out = values.out as string | undefined;
+    if (!out) throw new UsageError('--out DIR is required');
+    const options = evalOptions(values);
+    const dino = dinoArg(values['dino-model'] as string | undefined);
+    const model = (values.model as string | undefined) ?? basename(dirname(resolve(htmlPath)));
+    const html = readFileSync(htmlPath, 'utf8');
+
+    const session = await openAppSession({ mounts: { ...dataMounts(data), ...dino.mounts }, viewport: { width: 1920, height: 1200 } });
+    try {
+      const sourceId = await attachData(session, data);
+      await loadDinoInSession(session, dino);
+      const result = await evaluateInSession(session, {
+        sourceId,
+        taskId,
+        html,
+        model,
+        options,
+        onProgress: (e) => {
+          if (e.type === 'step') {
+            const r = e.record as { k: number; status: string; type: string | null; reason?: string };
+            process.stderr.write(`  step ${r.k}${r.type ? ` ${r.type}` : ' load'}: ${r.status}${r.reason ? ` (${r.reason})` : ''}\n`);
+          }
+        },
+      });
+      await writeEvalOutputs(resolve(out), result);
+      console.log(JSON.stringify({ task: taskId, model, ...scoresObject(result.scores) }));
+      return 0;
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err);
+      console.error(`iwr eval: task ${taskId} (${htmlPath}): ${msg.replace(/^page\.evaluate: (Error: )?/, '')}`);
+      return /is not in|not a dataset|no source/.test(msg) ? 2 : 1;
+    } finally {
+      await session.close();
+    }
+  },
+};

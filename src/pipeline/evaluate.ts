@@ -1,0 +1,219 @@
+// One candidate, end to end: replay -> assertions -> checkpoint selection -> OCR, DINO, HFS ->
+// the official record. The browser app's Run button and the CLI's `eval`/`batch` both call
+// this, so their scores are the same by construction.
+import { replay } from '../run/replay.ts';
+import type { StepRecord } from '../run/types.ts';
+import { assertionSteps, selectCheckpoints } from '../scoring/checkpoints.ts';
+import { buildEvalRecord } from '../scoring/metrics.ts';
+import type { AssertionRecord } from '../scoring/eval-record.ts';
+import { assertionStatuses, taskScores } from '../scoring/metrics.ts';
+import { UNJUDGED } from '../scoring/eval-record.ts';
+import { judgeAssertion, judgeVisual } from '../judge/judge.ts';
+import type { AssertionVerdict, VisualVerdict } from '../judge/verdicts.ts';
+import { recognizeText, OCR_ENGINE_ID } from '../engines/ocr-bridge.ts';
+import { ocrSimilarity } from '../engines/ocr-sim.ts';
+import { ensureDino, embedImages, dinoCosine } from '../engines/dino-bridge.ts';
+import { cachedRef, refKey, type RefEmbedding, type RefOcr } from '../data/refcache.ts';
+import { modelDirName } from '../scoring/model-names.ts';
+import type { CheckpointScore, EvaluationInput, EvaluationResult, EvaluationStage } from './types.ts';
+
+export class EvaluationError extends Error {
+  override name = 'EvaluationError';
+}
+
+const unjudgedVisual = (): VisualVerdict => ({ judge: 'none', status: 'unjudged', raw: null, cached: false, score: UNJUDGED });
+const unjudgedAssertion = (): AssertionVerdict => ({ judge: 'none', status: 'unjudged', raw: null, cached: false, result: UNJUDGED });
+
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('The evaluation was cancelled', 'AbortError');
+}
+
+export async function evaluateCandidate(input: EvaluationInput): Promise<EvaluationResult> {
+  const { task, signal, onEvent } = input;
+  const opts = input.options ?? {};
+  const steps = task.action_sequence;
+  const timings: Record<EvaluationStage, number> = { replay: 0, assertions: 0, ocr: 0, dino: 0, hfs: 0, score: 0 };
+  const stage = (s: EvaluationStage, done: number, total: number) => onEvent?.({ type: 'stage', stage: s, done, total });
+  const timed = async <T>(s: EvaluationStage, f: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await f();
+    } finally {
+      timings[s] += Math.round(performance.now() - t0);
+    }
+  };
+
+  // DINO first: with no model there is no DINO figure, and we say so before spending a replay.
+  const dinoModel = await ensureDino(signal);
+
+  // 1. Replay.
+  const records: StepRecord[] = [];
+  const screenshots: Blob[] = [];
+  const summary = await timed('replay', async () => {
+    stage('replay', 0, steps.length + 1);
+    const gen = replay({ id: task.id, action_sequence: steps, resolution: input.resolution }, input.html, {
+      assets: input.assets,
+      seed: opts.seed ?? 0,
+      policy: opts.policy ?? 'blocked',
+      timing: opts.timing ?? 'official',
+      scroll: opts.scroll ?? 'official',
+      ...(opts.stepTimeoutMs ? { stepTimeoutMs: opts.stepTimeoutMs } : {}),
+      ...(opts.capture ? { capture: opts.capture } : {}),
+      ...(opts.container ? { container: opts.container } : {}),
+      ...(opts.fit !== undefined ? { fit: opts.fit } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    let next = await gen.next();
+    while (!next.done) {
+      const rec = next.value;
+      records.push(rec);
+      if (rec.status === 'ok' && rec.screenshot) screenshots[rec.k] = rec.screenshot;
+      onEvent?.({ type: 'step', record: rec });
+      stage('replay', records.length, steps.length + 1);
+      next = await gen.next();
+    }
+    return next.value;
+  });
+  throwIfAborted(signal);
+  if (!screenshots[0]) {
+    throw new EvaluationError(`the candidate page did not load: ${summary.reason ?? 'no screenshot 0'}`);
+  }
+  const executed = summary.done;
+
+  // 2. Assertions: screenshot i (before) against i + 1 (after) for each step with one.
+  const judging = opts.judge ?? 'configured';
+  const judgeOpts = { ...(opts.rejudge ? { rejudge: true } : {}), ...(signal ? { signal } : {}) };
+  const assertionVerdicts: (AssertionVerdict | null)[] = steps.map(() => null);
+  const toJudge = assertionSteps(steps, executed);
+  await timed('assertions', async () => {
+    stage('assertions', 0, toJudge.length);
+    let n = 0;
+    for (const i of toJudge) {
+      const before = screenshots[i];
+      const after = screenshots[i + 1];
+      const assertion = String(steps[i]?.logical_assertion ?? '');
+      assertionVerdicts[i] =
+        judging === 'none' || !before || !after ? unjudgedAssertion() : await judgeAssertion(before, after, assertion, judgeOpts);
+      stage('assertions', ++n, toJudge.length);
+    }
+  });
+  const assertionResults: (AssertionRecord | null)[] = assertionVerdicts.map((v, i) =>
+    v
+      ? {
+          result: v.result,
+          prev_img_path: `evalpoints/${i}.png`,
+          curr_img_path: `evalpoints/${i + 1}.png`,
+          response: v.raw ?? '',
+          assertion: String(steps[i]?.logical_assertion ?? ''),
+          ...(v.thinking ? { thinking: v.thinking } : {}),
+        }
+      : null,
+  );
+
+  // 3. Which screenshots meet which reference checkpoints.
+  const selection = selectCheckpoints(steps, executed, assertionStatuses(assertionResults));
+  const pairs = selection.pairs;
+  const references: Blob[] = [];
+  for (const p of pairs) {
+    const ref = await input.checkpoint(p.checkpoint);
+    if (!ref) throw new EvaluationError(`reference checkpoints/step_${p.checkpoint}.png is missing for task ${task.id}`);
+    references.push(ref);
+  }
+
+  // 4a. OCR: references once per (task, engine, checkpoint); candidates every time.
+  const ocr = await timed('ocr', async () => {
+    const out: { reference: string; candidate: string; sim: number }[] = [];
+    stage('ocr', 0, pairs.length);
+    for (const [n, p] of pairs.entries()) {
+      const ref = references[n] as Blob;
+      const cand = screenshots[p.screenshot] as Blob;
+      const refText = await cachedRef<RefOcr>(refKey(input.taskKey, OCR_ENGINE_ID, p.checkpoint), async () => ({
+        kind: 'ocr',
+        text: (await recognizeText(signal, ref)).text,
+        engine: OCR_ENGINE_ID,
+        savedAt: Date.now(),
+      }));
+      const candText = (await recognizeText(signal, cand)).text;
+      out.push({ reference: refText.text, candidate: candText, sim: ocrSimilarity(refText.text, candText) });
+      stage('ocr', n + 1, pairs.length);
+    }
+    return out;
+  });
+
+  // 4b. DINO: reference embeddings cached per model hash.
+  const dino = await timed('dino', async () => {
+    const out: number[] = [];
+    stage('dino', 0, pairs.length);
+    for (const [n, p] of pairs.entries()) {
+      const ref = references[n] as Blob;
+      const cand = screenshots[p.screenshot] as Blob;
+      const refEmb = await cachedRef<RefEmbedding>(refKey(input.taskKey, `dino:${dinoModel.sha256}`, p.checkpoint), async () => ({
+        kind: 'dino',
+        embedding: (await embedImages(signal, [ref])).embeddings[0] as Float32Array,
+        modelId: dinoModel.modelId,
+        sha256: dinoModel.sha256,
+        savedAt: Date.now(),
+      }));
+      const candEmb = (await embedImages(signal, [cand])).embeddings[0] as Float32Array;
+      out.push(dinoCosine(refEmb.embedding, candEmb));
+      stage('dino', n + 1, pairs.length);
+    }
+    return out;
+  });
+
+  // 4c. HFS: the visual judge, reference first.
+  const hfs = await timed('hfs', async () => {
+    const out: VisualVerdict[] = [];
+    stage('hfs', 0, pairs.length);
+    for (const [n, p] of pairs.entries()) {
+      out.push(judging === 'none' ? unjudgedVisual() : await judgeVisual(references[n] as Blob, screenshots[p.screenshot] as Blob, judgeOpts));
+      stage('hfs', n + 1, pairs.length);
+    }
+    return out;
+  });
+  throwIfAborted(signal);
+
+  // 5. The official record and scores.
+  const t0 = performance.now();
+  const judgeKind = [...hfs, ...assertionVerdicts].find((v) => v && v.judge !== 'none');
+  const record = buildEvalRecord({
+    steps,
+    executed,
+    screenshotPaths: screenshots.map((_, k) => `${task.id}/${modelDirName(input.model)}/evalpoints/${k}.png`),
+    assertionResults,
+    checkpoints: pairs.map((_, n) => ({
+      ocr: ocr[n]?.sim ?? 0,
+      dino: dino[n] ?? 0,
+      hfs: hfs[n]?.score ?? UNJUDGED,
+      mllmRes: hfs[n]?.raw ?? null,
+      ocrTexts: { checkpoint_text: ocr[n]?.reference ?? '', screenshot_text: ocr[n]?.candidate ?? '', similarity: ocr[n]?.sim ?? 0 },
+    })),
+    extras: {
+      app_version: __APP_VERSION__,
+      driver_decisions: records
+        .filter((r) => r.step !== null)
+        .map((r) => ({
+          step: r.step as number,
+          type: r.action?.type ?? '',
+          outcome: r.status === 'ok' ? 'done' : 'failed',
+          ...(r.element ? { target: r.element.xpath, confidence: r.element.confidence } : {}),
+          ...(r.reason ? { reason: r.reason } : {}),
+        })),
+      models: { dino: { id: dinoModel.modelId, sha256: dinoModel.sha256, source: dinoModel.source }, ocr: { id: OCR_ENGINE_ID } },
+      judge: judgeKind ? { kind: judgeKind.judge, ...(judgeKind.model ? { model: judgeKind.model } : {}) } : { kind: 'none' },
+      network_policy: summary.policy,
+      capture_backend: summary.capture,
+      replay: { timing: summary.timing, scroll: summary.scroll, seed: summary.seed, failed_at: summary.failedAt, reason: summary.reason ?? null },
+    },
+  });
+  const scores = taskScores(record);
+  timings.score = Math.round(performance.now() - t0);
+  const checkpoints: CheckpointScore[] = pairs.map((p, n) => ({
+    ...p,
+    ocr: ocr[n]?.sim ?? 0,
+    dino: dino[n] ?? 0,
+    hfs: hfs[n] ?? unjudgedVisual(),
+    ocrTexts: { reference: ocr[n]?.reference ?? '', candidate: ocr[n]?.candidate ?? '' },
+  }));
+  return { record, scores, summary, steps: records, screenshots, assertions: assertionVerdicts, checkpoints, timings };
+}

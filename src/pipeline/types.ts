@@ -1,0 +1,70 @@
+// What one evaluation takes and reports. An evaluation = replay the candidate, judge its
+// assertions, pick the checkpoints, score them (OCR, DINO, HFS), apply the official formulas.
+import type { EvalRecord } from '../scoring/eval-record.ts';
+import type { Scores } from '../scoring/metrics.ts';
+import type { ReplaySummary, StepRecord } from '../run/types.ts';
+import type { CaptureBackend } from '../run/capture.ts';
+import type { AssertionVerdict, VisualVerdict } from '../judge/verdicts.ts';
+import type { TaskRecord } from '../task/types.ts';
+
+export interface EvaluationInput {
+  /** Stable key of the task, e.g. "samples/3": reference caches are keyed by it. */
+  taskKey: string;
+  task: TaskRecord;
+  /** "WxH" after metadata.json was applied. */
+  resolution: string;
+  html: string;
+  /** Model (candidate) name: results go to <task>/<modelDirName(model)>/. */
+  model: string;
+  assets: Map<string, Blob>;
+  /** Reference checkpoint j, fetched when needed (null when the file is missing). */
+  checkpoint(j: number): Promise<Blob | null>;
+  options?: EvaluationOptions;
+  signal?: AbortSignal;
+  onEvent?: (e: EvaluationEvent) => void;
+}
+
+export interface EvaluationOptions {
+  seed?: number;
+  policy?: 'blocked' | 'allowed';
+  timing?: 'official' | 'settle';
+  scroll?: 'official' | 'directional';
+  stepTimeoutMs?: number;
+  capture?: CaptureBackend;
+  /** Where the sandbox frame is shown; a small panel by default. */
+  container?: HTMLElement;
+  /** Scale the frame to its container (display only). 'cdp' capture needs false. */
+  fit?: boolean;
+  /** 'configured' uses the judge kind from settings; 'none' skips judging (scores marked partial). */
+  judge?: 'configured' | 'none';
+  rejudge?: boolean;
+}
+
+export type EvaluationStage = 'replay' | 'assertions' | 'ocr' | 'dino' | 'hfs' | 'score';
+
+export type EvaluationEvent =
+  | { type: 'stage'; stage: EvaluationStage; done: number; total: number }
+  | { type: 'step'; record: StepRecord }
+  | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string };
+
+export interface CheckpointScore {
+  screenshot: number;
+  checkpoint: number;
+  step: number | null;
+  ocr: number;
+  dino: number;
+  hfs: VisualVerdict;
+  ocrTexts: { reference: string; candidate: string };
+}
+
+export interface EvaluationResult {
+  record: EvalRecord;
+  scores: Scores;
+  summary: ReplaySummary;
+  steps: StepRecord[];
+  /** Screenshot k (PNG) for every record that has one, by k. */
+  screenshots: Blob[];
+  assertions: (AssertionVerdict | null)[];
+  checkpoints: CheckpointScore[];
+  timings: Record<EvaluationStage, number>;
+}

@@ -1,0 +1,100 @@
+// Every step of the run: action, resolved element, ok or why it failed, assertion verdict, timings.
+import type { RunView } from './run-view.ts';
+import { Badge } from '../components/Card.tsx';
+import { ms } from '../format.ts';
+
+export function StepTable({ run }: { run: RunView }) {
+  const byStep = new Map(run.steps.filter((s) => s.step !== null).map((s) => [s.step as number, s]));
+  const load = run.steps.find((s) => s.step === null);
+  const success = run.eval.success_step;
+  return (
+    <div className="table-wrap">
+      <table className="data step-table">
+        <thead>
+          <tr>
+            <th className="num">#</th>
+            <th>Action</th>
+            <th>Resolved element</th>
+            <th>Outcome</th>
+            <th>Assertion</th>
+            <th className="num">Time</th>
+          </tr>
+        </thead>
+        <tbody>
+          {load ? (
+            <tr>
+              <td className="num">0</td>
+              <td>Load</td>
+              <td className="muted">page loaded, screenshot 0</td>
+              <td>{load.status === 'ok' ? <Badge tone="ok">ok</Badge> : <Badge tone="danger">failed</Badge>} {load.reason ? <span className="danger-text small">{load.reason}</span> : null}</td>
+              <td />
+              <td className="num">{load.timings ? ms(load.timings.totalMs) : ''}</td>
+            </tr>
+          ) : null}
+          {run.actions.map((a, i) => {
+            const s = byStep.get(i);
+            const as = run.eval.assertion_results?.[i] ?? null;
+            const el = s?.element;
+            const counted = i < success;
+            return (
+              <tr key={i} className={!s ? 'row-ref' : undefined}>
+                <td className="num">{i + 1}</td>
+                <td>
+                  <span className={`step-type type-${a.type.toLowerCase()}`}>{a.type}</span>
+                  <div className="small step-table-desc">{a.parameters?.description}</div>
+                </td>
+                <td className="small">
+                  {el ? (
+                    <>
+                      <code>&lt;{el.tag}&gt;</code> {el.text ? <q>{el.text.slice(0, 60)}</q> : null}{' '}
+                      <Badge tone={el.confidence >= 0.7 ? 'ok' : el.confidence >= 0.4 ? 'warn' : 'danger'}>{el.confidence.toFixed(2)}</Badge>
+                      <div className="mono faint ellipsis" title={el.xpath}>
+                        {el.xpath}
+                      </div>
+                      {el.runnerUp ? (
+                        <div className="muted">
+                          runner-up &lt;{el.runnerUp.tag}&gt; {el.runnerUp.text.slice(0, 40)} ({el.runnerUp.score.toFixed(2)})
+                        </div>
+                      ) : null}
+                    </>
+                  ) : s && a.type === 'Scroll' ? (
+                    <span className="muted">window (official scroll)</span>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
+                </td>
+                <td>
+                  {!s ? (
+                    <span className="muted small">not run</span>
+                  ) : s.status === 'ok' ? (
+                    <Badge tone="ok">ok</Badge>
+                  ) : (
+                    <>
+                      <Badge tone="danger">failed</Badge> <span className="danger-text small">{s.reason}</span>
+                    </>
+                  )}
+                  {s && !counted && s.status === 'ok' ? <div className="small warn-text">after the first "No": not counted</div> : null}
+                </td>
+                <td className="small">
+                  {a.logical_assertion ? (
+                    <>
+                      <div className="muted">{a.logical_assertion}</div>
+                      {as ? <Badge tone={as.result === 'Yes' ? 'ok' : as.result === 'No' ? 'danger' : 'warn'}>{as.result}</Badge> : <span className="faint">not judged (no screenshot after)</span>}
+                    </>
+                  ) : (
+                    <span className="faint">—</span>
+                  )}
+                </td>
+                <td className="num small">
+                  {s?.timings ? (
+                    <span title={`resolve ${ms(s.timings.resolveMs)} · act ${ms(s.timings.actMs)} · wait ${ms(s.timings.waitMs)} · capture ${ms(s.timings.captureMs)}`}>{ms(s.timings.totalMs)}</span>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

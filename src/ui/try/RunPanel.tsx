@@ -1,0 +1,175 @@
+// Run & score: one button evaluates the candidate with the current settings; progress per
+// step and per scoring stage with the latest screenshot; cancellable; then the results.
+import { useEffect, useRef, useState } from 'react';
+import type { Task } from '../../task/types.ts';
+import type { Candidate } from '../../data/candidates.ts';
+import type { OpenedTaskView } from '../state/catalog.ts';
+import { useSettings } from '../settings/store.ts';
+import { candidateTaskKey } from '../../data/candidates.ts';
+import { loadEvaluate, type RunEvent, type Stage } from './evaluate-adapter.ts';
+import { runsForTask, type RunView } from '../results/run-view.ts';
+import { Button, LinkButton } from '../components/Button.tsx';
+import { ProgressBar } from '../components/ProgressBar.tsx';
+import { ErrorPanel } from '../components/ErrorPanel.tsx';
+import { Badge } from '../components/Card.tsx';
+import { hrefFor } from '../router.ts';
+import { pct, when } from '../format.ts';
+
+const STAGES: { id: Stage; label: string }[] = [
+  { id: 'replay', label: 'Replay' },
+  { id: 'ocr', label: 'OCR' },
+  { id: 'dino', label: 'DINO' },
+  { id: 'judge', label: 'Judge' },
+  { id: 'save', label: 'Save' },
+];
+
+interface Live {
+  stages: Partial<Record<Stage, { done: number; total: number; detail?: string }>>;
+  steps: { k: number; step: number | null; status: string; reason?: string }[];
+  shot: string | null;
+  notes: string[];
+}
+
+export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceId: string; task: Task; candidate: Candidate; flush: () => Promise<void>; opened: OpenedTaskView | null }) {
+  const settings = useSettings((s) => s.settings);
+  const [phase, setPhase] = useState<'idle' | 'running' | 'done' | 'error' | 'cancelled'>('idle');
+  const [live, setLive] = useState<Live>({ stages: {}, steps: [], shot: null, notes: [] });
+  const [error, setError] = useState<unknown>(null);
+  const [runId, setRunId] = useState<string | null>(null);
+  const [history, setHistory] = useState<RunView[]>([]);
+  const ctrl = useRef<AbortController | null>(null);
+  const shotUrl = useRef<string | null>(null);
+  const taskKey = candidateTaskKey(sourceId, task.id);
+
+  useEffect(() => {
+    runsForTask(taskKey).then(setHistory, () => setHistory([]));
+  }, [taskKey, runId]);
+  useEffect(
+    () => () => {
+      ctrl.current?.abort();
+      if (shotUrl.current) URL.revokeObjectURL(shotUrl.current);
+    },
+    [],
+  );
+
+  const start = async () => {
+    setError(null);
+    setRunId(null);
+    const evaluate = await loadEvaluate();
+    if (!evaluate) {
+      setPhase('error');
+      setError(new Error('The evaluation pipeline (src/pipeline) is not part of this build yet. Step through runs the replay alone meanwhile.'));
+      return;
+    }
+    await flush();
+    const c = new AbortController();
+    ctrl.current = c;
+    setLive({ stages: {}, steps: [], shot: null, notes: [] });
+    setPhase('running');
+    const onEvent = (e: RunEvent) => {
+      if (e.type === 'stage') setLive((l) => ({ ...l, stages: { ...l.stages, [e.stage]: { done: e.done, total: e.total, ...(e.detail ? { detail: e.detail } : {}) } } }));
+      else if (e.type === 'note') setLive((l) => ({ ...l, notes: [...l.notes, e.text] }));
+      else {
+        const r = e.record;
+        let url: string | null = null;
+        if (r.screenshot) {
+          url = URL.createObjectURL(r.screenshot);
+          if (shotUrl.current) URL.revokeObjectURL(shotUrl.current);
+          shotUrl.current = url;
+        }
+        setLive((l) => ({ ...l, shot: url ?? l.shot, steps: [...l.steps, { k: r.k, step: r.step, status: r.status, ...(r.reason ? { reason: r.reason } : {}) }] }));
+      }
+    };
+    try {
+      const out = await evaluate({ sourceId, taskId: task.id, candidateId: candidate.id, settings, signal: c.signal, onEvent });
+      setRunId(out.runId);
+      setPhase('done');
+    } catch (err) {
+      if (c.signal.aborted) setPhase('cancelled');
+      else {
+        setError(err);
+        setPhase('error');
+      }
+    }
+  };
+
+  const n = task.record.action_sequence.length;
+  const judgeNote = settings.judge.kind === 'none' ? 'no judge: HFS and assertions stay unjudged (partial scores)' : settings.judge.kind === 'human' ? 'human judge: answer on the Judge screen' : `judge ${settings.judge.model}`;
+
+  return (
+    <div className="run-panel">
+      <div className="run-head">
+        <div className="stack-tight">
+          <strong>
+            Evaluate “{candidate.name}” on task {task.id}
+          </strong>
+          <span className="muted small">
+            {settings.replay.mode === 'official' ? 'Official replay' : 'Improved replay'} · network {settings.network} · capture {settings.capture === 'cdp' ? 'real pixels (CLI only; DOM here)' : 'DOM'} · {judgeNote} · <a href="#/settings">change</a>
+          </span>
+        </div>
+        <div className="spacer" />
+        {phase === 'running' ? (
+          <Button variant="danger" onClick={() => ctrl.current?.abort()}>
+            Cancel
+          </Button>
+        ) : (
+          <Button variant="primary" onClick={() => void start()} disabled={!opened}>
+            {phase === 'idle' ? 'Run & score' : 'Run again'}
+          </Button>
+        )}
+      </div>
+      {error ? <ErrorPanel title="The evaluation did not finish." error={error} actions={[{ label: 'Try again', onClick: () => void start() }, { label: 'Settings', href: '#/settings' }]} /> : null}
+      {phase === 'cancelled' ? <p className="note">Cancelled. Nothing was stored for this run.</p> : null}
+      {phase !== 'idle' && phase !== 'error' ? (
+        <div className="run-live">
+          <div className="run-stages">
+            {STAGES.map((s) => {
+              const st = live.stages[s.id];
+              return <ProgressBar key={s.id} label={s.label} value={st ? (st.total ? st.done / st.total : 1) : phase === 'running' ? 0 : null} detail={st ? `${st.done}/${st.total}${st.detail ? ` · ${st.detail}` : ''}` : 'waiting'} tone={phase === 'done' ? 'ok' : 'accent'} />;
+            })}
+            <ol className="run-steps">
+              {live.steps.map((s) => (
+                <li key={`${s.k}-${s.step}`}>
+                  <Badge tone={s.status === 'ok' ? 'ok' : 'danger'}>{s.step === null ? 'load' : `step ${s.step + 1}/${n}`}</Badge> {s.reason ? <span className="danger-text small">{s.reason}</span> : null}
+                </li>
+              ))}
+            </ol>
+            {live.notes.map((t, i) => (
+              <p key={i} className="small muted">
+                {t}
+              </p>
+            ))}
+          </div>
+          <figure className="run-shot">{live.shot ? <img src={live.shot} alt="Latest screenshot of the candidate" /> : <div className="compare-missing">screenshots appear here</div>}</figure>
+        </div>
+      ) : null}
+      {phase === 'done' && runId ? (
+        <div className="row">
+          <LinkButton variant="primary" href={hrefFor({ name: 'results', runId })}>
+            See the results →
+          </LinkButton>
+        </div>
+      ) : null}
+      <div className="run-history">
+        <h3 className="small muted">Earlier runs of this task</h3>
+        {history.length ? (
+          <ul className="plain-list">
+            {history.slice(0, 8).map((r) => (
+              <li key={r.id} className="row">
+                <a href={hrefFor({ name: 'results', runId: r.id })}>{r.model}</a>
+                <span className="muted small">{when(r.createdAt)}</span>
+                <span className="spacer" />
+                <span className="small">
+                  Final {pct(r.scores.Final)}
+                  {r.scores.complete ? '' : ' (partial)'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="hint">None yet.</p>
+        )}
+      </div>
+    </div>
+  );
+}

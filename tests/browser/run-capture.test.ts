@@ -1,0 +1,70 @@
+// The 'dom' capture (snapdom in the frame) against real pixels (Playwright's screenshot of
+// the iframe element, device scale factor 1): same size, and only a small fraction of
+// pixels may differ (text anti-aliasing and sub-pixel positions), with the scroll
+// position honoured, canvas content, the canvas background and collapsed margins.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openApp } from './harness.ts';
+import { pixelDiff } from './run-support.ts';
+
+/** At most this fraction of pixels may differ by more than the tolerance. */
+const MAX_DIFF_FRACTION = 0.02;
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page } = await openApp(browser, { viewport: { width: 1000, height: 800 } }));
+});
+afterAll(async () => { await browser?.close(); });
+
+const PAGE = `<!doctype html><html><head><style>
+  body { background: #eef; font-family: sans-serif; }
+  h1 { margin: 40px 20px; color: #236; }
+  .card { width: 300px; padding: 12px; margin: 10px; background: #fff; border: 2px solid #889; border-radius: 8px; }
+  .tall { height: 1200px; background: linear-gradient(#f00, #00f); width: 200px; margin: 10px; }
+  canvas { border: 1px solid #000; }
+</style></head><body>
+  <h1>Capture check</h1>
+  <div class="card">A card with a border and rounded corners</div>
+  <canvas id="c" width="200" height="100"></canvas>
+  <div class="tall"></div>
+  <script>const g = document.getElementById('c').getContext('2d'); g.fillStyle = '#0a0'; g.fillRect(10, 10, 120, 60);</script>
+</body></html>`;
+
+async function compare(scrollFirst: boolean): Promise<{ fraction: number; sizeMatch: boolean }> {
+  const { id } = await page.evaluate((html) => window.iwr.sandbox.open({ html, width: 800, height: 600 }), PAGE);
+  try {
+    if (scrollFirst) {
+      const r = (await page.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'act', action: { type: 'Scroll', mode: 'official' } }), id)) as { code: string };
+      expect(r.code).toBe('done');
+    }
+    const shot = (await page.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'capture' }), id)) as { png: string; width: number; height: number };
+    expect([shot.width, shot.height]).toEqual([800, 600]);
+    const real = (await (await page.$('iframe[data-iwr-sandbox]'))!.screenshot()).toString('base64');
+    return await pixelDiff(page, shot.png, real);
+  } finally {
+    await page.evaluate((id) => window.iwr.sandbox.close(id), id);
+  }
+}
+
+test('capture at the top of the page matches real pixels (margins collapse, body background fills the viewport, canvas drawn)', async () => {
+  const d = await compare(false);
+  expect(d.sizeMatch).toBe(true);
+  expect(d.fraction).toBeLessThan(MAX_DIFF_FRACTION);
+});
+
+test('capture after a scroll shows the scrolled viewport', async () => {
+  const d = await compare(true);
+  expect(d.sizeMatch).toBe(true);
+  expect(d.fraction).toBeLessThan(MAX_DIFF_FRACTION);
+});
+
+test('the bound can fail: a capture of another page state differs by more than the bound', async () => {
+  const { id } = await page.evaluate((html) => window.iwr.sandbox.open({ html, width: 800, height: 600 }), PAGE);
+  const top = (await page.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'capture' }), id)) as { png: string };
+  await page.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'act', action: { type: 'Scroll', mode: 'official' } }), id);
+  const real = (await (await page.$('iframe[data-iwr-sandbox]'))!.screenshot()).toString('base64');
+  await page.evaluate((id) => window.iwr.sandbox.close(id), id);
+  expect((await pixelDiff(page, top.png, real)).fraction).toBeGreaterThan(MAX_DIFF_FRACTION);
+});

@@ -1,0 +1,95 @@
+// The embedded sample suite scores the way issue 5 promises, with our own replay, OCR and
+// DINO (the committed test model) and no judge:
+//   - each reference replays every step (IFS = 1) and matches its own checkpoints (>= 0.99);
+//   - Final(reference) > Final(partial) > Final(broken);
+//   - LFS(static-lookalike) < LFS(reference): its after-interaction checkpoints differ.
+// Without a judge the lookalike's steps still execute, so its IFS may be 1.0 (see
+// samples-src/README.md).
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser, openApp } from './harness.ts';
+import { selectCheckpoints } from '../../src/scoring/checkpoints.ts';
+import { buildEvalRecord, taskScores, type Scores } from '../../src/scoring/metrics.ts';
+import { UNJUDGED } from '../../src/scoring/eval-record.ts';
+import type { Step } from '../../src/task/types.ts';
+import { readSources, resultsDir, type SampleSource } from '../../scripts/samples/sources.mjs';
+
+const MODEL_URL = 'models/test-dinov2-tiny.onnx';
+const CANDIDATES = ['reference', 'static-lookalike', 'partial', 'broken'] as const;
+type Candidate = (typeof CANDIDATES)[number];
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page } = await openApp(browser));
+  await page.evaluate((url) => window.iwr.loadDinoModel({ url, backend: 'wasm', keep: false }), MODEL_URL);
+});
+afterAll(async () => { await browser?.close(); });
+
+interface Scored {
+  scores: Scores;
+  ocr: number[];
+  dino: number[];
+  executed: number;
+  reason: string | undefined;
+}
+
+async function scoreCandidate(task: SampleSource, model: Candidate): Promise<Scored> {
+  const html = readFileSync(join(resultsDir, String(task.id), model, 'index.html'), 'utf8');
+  const steps = task.record.action_sequence as unknown as Step[];
+  const assetUrls = Object.fromEntries(task.assetSources.map((f) => {
+    const name = (f.split('/').pop() ?? '').replace(/\.svg$/, '.png');
+    return [name, `samples/dataset/data/${task.id}/assets/${name}`];
+  }));
+  const out = await page.evaluate((input) => window.iwr.replayHtml(input), { task: { ...task.record, action_sequence: steps }, html, assetUrls });
+  const shots: string[] = [];
+  for (const r of out.records) if (r.status === 'ok' && r.screenshot) shots[r.k] = r.screenshot;
+  const executed = out.summary.done;
+  const { pairs } = selectCheckpoints(steps, executed, []);
+  const checkpoints = [];
+  for (const pair of pairs) {
+    const shot = shots[pair.screenshot];
+    if (!shot) throw new Error(`task ${task.id} ${model}: no screenshot ${pair.screenshot}`);
+    const ref = `samples/dataset/data/${task.id}/checkpoints/step_${pair.checkpoint}.png`;
+    const r = await page.evaluate(async ([key, j, refUrl, cand]) => {
+      const refText = (await window.iwr.referenceOcr(key!, Number(j), refUrl!)).text;
+      const candText = (await window.iwr.ocr(cand!)).text;
+      const refEmb = (await window.iwr.referenceEmbedding(key!, Number(j), refUrl!)).embedding;
+      const dino = (await window.iwr.dinoSimilarity(cand!, refEmb)).similarity;
+      return { refText, candText, ocr: window.iwr.ocrSimilarity(refText, candText), dino };
+    }, [`samples-${task.id}`, String(pair.checkpoint), ref, shot]);
+    checkpoints.push({ ocr: r.ocr, dino: r.dino, hfs: UNJUDGED, mllmRes: null, ocrTexts: { checkpoint_text: r.refText, screenshot_text: r.candText, similarity: r.ocr } });
+  }
+  const record = buildEvalRecord({
+    steps,
+    executed,
+    screenshotPaths: Array.from({ length: executed + 1 }, (_, k) => `screenshot_${k}.png`),
+    assertionResults: steps.map(() => null),
+    checkpoints,
+  });
+  return { scores: taskScores(record), ocr: checkpoints.map((c) => c.ocr), dino: checkpoints.map((c) => c.dino), executed, reason: out.summary.reason };
+}
+
+const pct = (x: number) => (100 * x).toFixed(2);
+
+describe('sample suite quality (replay, OCR, DINO test model, no judge)', () => {
+  for (const task of readSources()) {
+    test(`task ${task.id} (${task.slug})`, async () => {
+      const s = {} as Record<Candidate, Scored>;
+      for (const model of CANDIDATES) s[model] = await scoreCandidate(task, model);
+      const table = CANDIDATES.map((m) => `${m.padEnd(17)} IFS ${pct(s[m].scores.IFS)} OCR ${pct(s[m].scores.ocr_score)} DINO ${pct(s[m].scores.dino_score)} LFS ${pct(s[m].scores.LFS)} Final ${pct(s[m].scores.Final)}${s[m].reason ? ` (stopped: ${s[m].reason})` : ''}`).join('\n');
+      console.log(`task ${task.id} (${task.slug})\n${table}`);
+      const ref = s.reference;
+      expect(ref.executed, `task ${task.id}: the reference stopped: ${ref.reason}`).toBe(task.record.action_sequence.length);
+      expect(ref.scores.IFS).toBe(1);
+      ref.ocr.forEach((v, j) => expect(v, `task ${task.id} reference checkpoint ${j} OCR`).toBeGreaterThanOrEqual(0.99));
+      ref.dino.forEach((v, j) => expect(v, `task ${task.id} reference checkpoint ${j} DINO`).toBeGreaterThanOrEqual(0.99));
+      expect(ref.scores.Final, `task ${task.id}: Final(reference) > Final(partial)\n${table}`).toBeGreaterThan(s.partial.scores.Final);
+      expect(s.partial.scores.Final, `task ${task.id}: Final(partial) > Final(broken)\n${table}`).toBeGreaterThan(s.broken.scores.Final);
+      expect(s['static-lookalike'].scores.LFS, `task ${task.id}: LFS(static-lookalike) < LFS(reference)\n${table}`).toBeLessThan(ref.scores.LFS);
+    }, 900_000);
+  }
+});

@@ -1,0 +1,207 @@
+// Resolver unit tests over hand-written snapshots: one behaviour per test.
+import { describe, expect, test } from 'vitest';
+import { resolveStep, type ResolveResult } from '../../src/driver/resolve.ts';
+import { parseStep } from '../../src/driver/parse.ts';
+import { textSimilarity } from '../../src/driver/text.ts';
+import type { ElementSnapshot, PageSnapshot } from '../../src/driver/snapshot.ts';
+import type { Step } from '../../src/task/types.ts';
+
+type El = Partial<ElementSnapshot> & { tag: string; xpath: string };
+function snap(els: El[], extra: Partial<PageSnapshot> = {}): PageSnapshot {
+  const elements: ElementSnapshot[] = els.map((e, i) => ({
+    order: i, role: '', name: e.text ?? '', text: '', classes: [], pointer: false, listeners: [],
+    box: { x: 10, y: 10 + i * 40, width: 100, height: 30 }, visible: true, inViewport: true, disabled: false,
+    editable: false, parent: -1, interactive: ['button', 'a', 'input', 'select', 'textarea'].includes(e.tag), ...e,
+  }));
+  return { viewport: { width: 1280, height: 720 }, scroll: { x: 0, y: 0, maxY: 0 }, focused: -1, elements, ...extra };
+}
+function step(type: string, parameters: Step['parameters']): Step {
+  return { type, parameters, visual_evaluation_flag: false, logical_assertion: null };
+}
+function idx(r: ResolveResult): number {
+  if (!r.ok) throw new Error(r.reason);
+  return r.index;
+}
+const B = (n: number) => `/html[1]/body[1]/div[${n}]`;
+
+describe('labels and text', () => {
+  const page = snap([
+    { tag: 'button', xpath: `${B(1)}/button[1]`, text: 'Sign in' },
+    { tag: 'button', xpath: `${B(1)}/button[2]`, text: 'Sign up' },
+    { tag: 'a', xpath: `${B(1)}/a[1]`, text: 'Forgot password?', href: '#' },
+  ]);
+  test('quoted label picks the exact text', () => {
+    expect(idx(resolveStep(step('Click', { description: "Click the 'Sign up' button" }), page))).toBe(1);
+  });
+  test('fuzzy text tolerates typos and spacing', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Click Signin' }), page))).toBe(0);
+    expect(idx(resolveStep(step('Click', { description: "Click 'Forgot pasword'" }), page))).toBe(2);
+  });
+  test('nothing matching fails with the official wording and alternatives', () => {
+    const r = resolveStep(step('Click', { description: "Click the 'Checkout' button" }), page);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toMatch(/^no element matches "Click the 'Checkout' button"/);
+  });
+  test('apostrophes inside words are not quotes', () => {
+    expect(parseStep(step('Click', { description: "Click Tom's 'Like' button" })).target.labels).toEqual(['Like']);
+  });
+  test('similarity is exact 1 and ordered', () => {
+    expect(textSimilarity('Add to cart', 'add to cart')).toBe(1);
+    expect(textSimilarity('Add', 'Add to cart')).toBeLessThan(1);
+    expect(textSimilarity('Add', 'Add to cart')).toBeGreaterThan(textSimilarity('Add', 'Remove'));
+  });
+});
+
+describe('kinds and icons', () => {
+  const page = snap([
+    { tag: 'a', xpath: `${B(1)}/a[1]`, text: 'Search', href: '#' },
+    { tag: 'input', xpath: `${B(1)}/input[1]`, inputType: 'text', placeholder: 'Search...', editable: true },
+    { tag: 'button', xpath: `${B(1)}/button[1]`, classes: ['icon-btn'], iconHint: 'fa fa-shopping-cart', box: { x: 1200, y: 10, width: 32, height: 32 } },
+    { tag: 'button', xpath: `${B(1)}/button[2]`, text: '×', box: { x: 1240, y: 10, width: 24, height: 24 } },
+    { tag: 'input', xpath: `${B(1)}/input[2]`, inputType: 'checkbox', name: 'Remember me' },
+    { tag: 'label', xpath: `${B(1)}/label[1]`, text: 'Remember me', interactive: false },
+    { tag: 'select', xpath: `${B(1)}/select[1]`, name: 'Sort by', role: 'combobox' },
+  ]);
+  test('"link" and "field" choose the right kind for the same word', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Click the Search link' }), page))).toBe(0);
+    expect(idx(resolveStep(step('Click', { description: 'Click the search field' }), page))).toBe(1);
+  });
+  test('icon-only controls by class names and glyphs', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Click the cart icon' }), page))).toBe(2);
+    expect(idx(resolveStep(step('Click', { description: 'Click the basket button' }), page))).toBe(2);
+    expect(idx(resolveStep(step('Click', { description: 'Close the popup with the X button' }), page))).toBe(3);
+  });
+  test('checkbox beats its label; dropdown finds the select', () => {
+    expect(idx(resolveStep(step('Click', { description: "Check the 'Remember me' checkbox" }), page))).toBe(4);
+    expect(idx(resolveStep(step('Click', { description: 'Open the sort dropdown' }), page))).toBe(6);
+  });
+});
+
+describe('ordinals, positions, grids', () => {
+  const cards = snap(
+    [0, 1, 2, 3].flatMap((i) => [
+      { tag: 'div', xpath: `${B(1)}/div[${i + 1}]`, classes: ['product-card'], text: `Item ${i} Add to cart`, box: { x: 10 + i * 300, y: 100, width: 280, height: 200 }, interactive: false },
+      { tag: 'button', xpath: `${B(1)}/div[${i + 1}]/button[1]`, classes: ['btn'], text: 'Add to cart', parent: i * 2, box: { x: 20 + i * 300, y: 250, width: 100, height: 30 } },
+    ]),
+  );
+  test('the second card / the last button / 3rd', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Click the second card' }), cards))).toBe(2);
+    expect(idx(resolveStep(step('Click', { description: "Click the last 'Add to cart' button" }), cards))).toBe(7);
+    expect(idx(resolveStep(step('Click', { description: "Click the 3rd 'Add to cart' button" }), cards))).toBe(5);
+  });
+  test('top right prefers the corner element', () => {
+    const p = snap([
+      { tag: 'button', xpath: `${B(1)}/button[1]`, text: 'Menu', box: { x: 10, y: 10, width: 40, height: 40 } },
+      { tag: 'button', xpath: `${B(1)}/button[2]`, text: 'Menu', box: { x: 1220, y: 10, width: 40, height: 40 } },
+      { tag: 'button', xpath: `${B(1)}/button[3]`, text: 'Menu', box: { x: 1220, y: 650, width: 40, height: 40 } },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: 'Click the menu button in the top right corner' }), p))).toBe(1);
+    expect(idx(resolveStep(step('Click', { description: 'Click the bottom right menu button' }), p))).toBe(2);
+  });
+  test('row and column of a grid', () => {
+    const tiles: El[] = [];
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) tiles.push({ tag: 'div', xpath: `${B(1)}/div[${r * 3 + c + 1}]`, classes: ['tile'], box: { x: c * 110, y: r * 110, width: 100, height: 100 }, interactive: true });
+    expect(idx(resolveStep(step('Click', { description: 'Click the tile in row 2, column 3' }), snap(tiles)))).toBe(5);
+    expect(parseStep(step('Click', { description: 'the cell at (2, 3)' })).target.ordinal).toBeUndefined();
+  });
+});
+
+describe('relations and regions', () => {
+  const rows = snap([
+    { tag: 'span', xpath: `${B(1)}/span[1]`, text: 'Milk', interactive: false, box: { x: 10, y: 10, width: 60, height: 20 } },
+    { tag: 'button', xpath: `${B(1)}/button[1]`, text: 'Add', box: { x: 300, y: 10, width: 40, height: 20 } },
+    { tag: 'span', xpath: `${B(2)}/span[1]`, text: 'Bread', interactive: false, box: { x: 10, y: 50, width: 60, height: 20 } },
+    { tag: 'button', xpath: `${B(2)}/button[1]`, text: 'Add', box: { x: 300, y: 50, width: 40, height: 20 } },
+  ]);
+  test("the 'Add' button next to 'Bread'", () => {
+    expect(idx(resolveStep(step('Click', { description: "Click the 'Add' button next to 'Bread'" }), rows))).toBe(3);
+    expect(idx(resolveStep(step('Click', { description: "Click 'Add' for Milk" }), rows))).toBe(1);
+  });
+  test('below the search box', () => {
+    const p = snap([
+      { tag: 'button', xpath: `${B(1)}/button[1]`, text: 'Go', box: { x: 10, y: 10, width: 40, height: 20 } },
+      { tag: 'input', xpath: `${B(1)}/input[1]`, placeholder: 'Search', editable: true, box: { x: 100, y: 100, width: 200, height: 30 } },
+      { tag: 'button', xpath: `${B(1)}/button[2]`, text: 'Go', box: { x: 100, y: 140, width: 40, height: 20 } },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: "Click 'Go' below the search box" }), p))).toBe(2);
+  });
+  test('in the header uses landmarks', () => {
+    const p = snap([
+      { tag: 'a', xpath: `/html[1]/body[1]/header[1]/a[1]`, text: 'Login', href: '#', landmark: 'nav header', box: { x: 900, y: 400, width: 40, height: 20 } },
+      { tag: 'a', xpath: `/html[1]/body[1]/footer[1]/a[1]`, text: 'Login', href: '#', landmark: 'footer' },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: "Click 'Login' in the header" }), p))).toBe(0);
+    expect(idx(resolveStep(step('Click', { description: "Click 'Login' in the footer" }), p))).toBe(1);
+  });
+  test('covered and invisible elements lose', () => {
+    const p = snap([
+      { tag: 'button', xpath: `${B(1)}/button[1]`, text: 'Close', onTop: false },
+      { tag: 'button', xpath: `${B(2)}/button[1]`, text: 'Close', onTop: true },
+      { tag: 'button', xpath: `${B(3)}/button[1]`, text: 'Close', visible: false, inViewport: false },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: 'Click Close' }), p))).toBe(1);
+  });
+});
+
+describe('Type, Press, Scroll', () => {
+  const form = snap([
+    { tag: 'input', xpath: `${B(1)}/input[1]`, name: 'Origin', editable: true },
+    { tag: 'input', xpath: `${B(1)}/input[2]`, name: 'Destination', editable: true },
+    { tag: 'button', xpath: `${B(1)}/button[1]`, text: 'Destination guide' },
+  ]);
+  test('text to type inside the description', () => {
+    const r = resolveStep(step('Type', { description: "Type 'Paris' into the destination field" }), form);
+    expect(r.ok && r.typed).toBe('Paris');
+    expect(idx(r)).toBe(1);
+  });
+  test('text parameter wins; a quote equal to it is not a label', () => {
+    const r = resolveStep(step('Type', { description: "Enter 'Lyon' as origin", text: 'Lyon' }), form);
+    expect(r.ok && r.typed).toBe('Lyon');
+    expect(idx(r)).toBe(0);
+  });
+  test('element_index decides only when the description matches nothing', () => {
+    expect(idx(resolveStep(step('Type', { description: 'Type here', text: 'x', element_index: 1 }), form))).toBe(1);
+    expect(idx(resolveStep(step('Type', { description: 'Type in the origin field', text: 'x', element_index: 1 }), form))).toBe(0);
+  });
+  test('no text anywhere fails with a reason', () => {
+    const r = resolveStep(step('Type', { description: 'Fill in the destination' }), form);
+    expect(r.ok).toBe(false);
+  });
+  test('Press keys from the parameter or the description', () => {
+    const k = (d: string, key?: string) => { const r = resolveStep(step('Press', key ? { description: d, key } : { description: d }), form); return r.ok ? r.key : r.reason; };
+    expect(k('Press the up arrow')).toBe('ArrowUp');
+    expect(k('press enter to submit')).toBe('Enter');
+    expect(k('Hit Escape to close the dialog')).toBe('Escape');
+    expect(k('press tab')).toBe('Tab');
+    expect(k('press the space bar')).toBe('Space');
+    expect(k('Press Backspace')).toBe('Backspace');
+    expect(k("Press the 'w' key")).toBe('w');
+    expect(k('move', 'ArrowLeft')).toBe('ArrowLeft');
+    expect(k('x', 'enter')).toBe('Enter');
+  });
+  test('Press Enter in a named field targets it', () => {
+    expect(idx(resolveStep(step('Press', { description: 'Press Enter in the destination field' }), form))).toBe(1);
+  });
+  test('Scroll needs no target and parses a direction', () => {
+    const r = resolveStep(step('Scroll', { description: 'Scroll up to the top' }), form);
+    expect(r.ok && r.index).toBe(-1);
+    expect(r.ok && r.direction).toBe('up');
+    const d = resolveStep(step('Scroll', { description: 'Scroll the page' }), form);
+    expect(d.ok && d.direction).toBe('down');
+  });
+  test('unknown action types fail', () => {
+    expect(resolveStep(step('Hover', { description: 'x' }), form).ok).toBe(false);
+  });
+});
+
+test('deterministic: same inputs, same answer; ties go to document order', () => {
+  const p = snap([
+    { tag: 'button', xpath: `${B(1)}/button[1]`, text: 'OK' },
+    { tag: 'button', xpath: `${B(2)}/button[1]`, text: 'OK' },
+  ]);
+  const a = resolveStep(step('Click', { description: "Click 'OK'" }), p);
+  const b = resolveStep(step('Click', { description: "Click 'OK'" }), structuredClone(p));
+  expect(a).toEqual(b);
+  expect(idx(a)).toBe(0);
+  expect(a.ok && a.alternatives[0]?.index).toBe(1);
+});
