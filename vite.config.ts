@@ -46,6 +46,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Some unit tests spawn the CLI (tsx start-up is seconds on a loaded 2-core machine).
+          testTimeout: 60_000,
         },
       },
       {

@@ -9,12 +9,13 @@ import { scroll } from './actions/scroll.ts';
 import { type } from './actions/type.ts';
 import { captureViewport } from './capture.ts';
 import { installListeners, installWindowHooks } from './hooks.ts';
-import { collectSnapshot } from './interim.ts';
+import { captureSnapshotDom, collectSnapshot } from './snapshot.ts';
 import { installListenerTracking } from './listeners.ts';
 import { load } from './loader.ts';
 import { HELLO, type ActResult, type AgentAction, type AgentEvent, type AgentMessage, type AgentRequest, type InspectResult } from './protocol.ts';
 import { call, saveReferences } from './saved.ts';
 import { settle } from './settle.ts';
+import { recordPristine, withPristine } from './pristine.ts';
 import { activeElement, describe } from './dom.ts';
 
 /** Per kind, events past this many are counted, not sent: an alert or console storm must not flood the app. */
@@ -25,6 +26,9 @@ const LOAD_CAP_MS = 15_000;
 function start(): void {
   const saved = saveReferences(window);
   const listenersOf = installListenerTracking(window);
+  // After listener tracking: its patched addEventListener is the one to keep in place.
+  const pristine = recordPristine(window);
+  const snapshotDom = captureSnapshotDom(window);
   let port: MessagePort | null = null;
   const counts = new Map<string, number>();
   const queue: AgentMessage[] = [];
@@ -85,7 +89,7 @@ function start(): void {
         ctx.policy = req.policy;
         return load(ctx, req.html, req.assets, req.seed, LOAD_CAP_MS);
       case 'snapshot': {
-        const { snapshot, elements } = collectSnapshot({ doc: saved.doc, win: saved.win, listenersOf });
+        const { snapshot, elements } = withPristine(pristine, () => collectSnapshot({ doc: saved.doc, win: saved.win, listenersOf, dom: snapshotDom }));
         ctx.elements = elements;
         return snapshot;
       }

@@ -89,6 +89,15 @@ const LANDMARK_CLASS: Record<string, string> = {
   header: 'header', navbar: 'nav', nav: 'nav', navigation: 'nav', topbar: 'header', sidebar: 'aside', footer: 'footer',
   modal: 'dialog', dialog: 'dialog', popup: 'dialog', overlay: 'dialog', drawer: 'aside', menu: 'nav', toolbar: 'header',
 };
+/**
+ * Class/id words naming a region a step may use as an anchor ("of the board", "on the
+ * carousel", "in the seat map"): such containers are kept even without text of their own.
+ */
+const REGION_HEADS = new Set([
+  'board', 'grid', 'carousel', 'slider', 'slideshow', 'gallery', 'calendar', 'map', 'picker', 'pager', 'pagination',
+  'minefield', 'playfield', 'keyboard', 'keypad', 'reviews', 'comments', 'video', 'player', 'hero', 'photo', 'stepper',
+  'counter', 'list', 'column', 'panel', 'toolbar', 'dots', 'thumbs', 'thumbnails', 'tabs', 'menu', 'sidebar', 'feed',
+]);
 const CONTEXT_SELECTOR = 'h1,h2,h3,h4,h5,h6,legend,[class*="title"],[class*="name"],[class*="heading"],[class*="label"],strong';
 const ICON_HINT_TAGS = new Set(['i', 'svg', 'use', 'span', 'img', 'em']);
 
@@ -250,8 +259,9 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       (tabindex !== null && Number(tabindex) >= 0 && tag !== 'div' ? true : tabindex !== null && Number(tabindex) >= 0 && listeners.length > 0) ||
       (pointerHere && !f.parentPointer) ||
       (f.parentClick && f.repeated);
+    const regionBox = el.childElementCount >= 2 && [...classWords, ...splitClass(attr('id') ?? '')].some((w) => REGION_HEADS.has(w));
     const textBearing =
-      TEXT_TAGS.has(tag) || hasOwnText(el) || (f.repeated && el.childElementCount >= 2) || classHeads.some((h) => CONTAINER_HEADS.has(h)) || roleAttr === 'heading' || roleAttr === 'img' || roleAttr === 'row' || roleAttr === 'dialog';
+      regionBox || TEXT_TAGS.has(tag) || hasOwnText(el) || (f.repeated && el.childElementCount >= 2) || classHeads.some((h) => CONTAINER_HEADS.has(h)) || roleAttr === 'heading' || roleAttr === 'img' || roleAttr === 'row' || roleAttr === 'dialog';
 
     let index = f.parent;
     if (!displayNone && (interactive || textBearing) && tag !== 'html' && tag !== 'body') {

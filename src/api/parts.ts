@@ -6,3 +6,5 @@ import './tasks.ts';
 import './judge.ts';
 import './run.ts';
 import './pipeline.ts';
+import './exchange.ts';
+import './verify.ts';

@@ -119,6 +119,7 @@ async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
         result,
       ),
       result.screenshots,
+      input.html,
     );
   }
   return {

@@ -1,7 +1,7 @@
 // Where a command's --data points, and how the app in the session reaches it: the built-in
 // samples by source id, a local folder through the session's /local-data/ mount and the
 // app's ordinary URL source.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, basename, resolve } from 'node:path';
 import { UsageError } from './command.ts';
 import { repoRoot, type AppSession } from './session.ts';
@@ -29,7 +29,7 @@ export function dataMounts(data: DataArg): Record<string, string> {
 }
 
 /** The app-side source id of the dataset (adding the mounted folder as a URL source). */
-export async function attachData(session: AppSession, data: DataArg): Promise<string> {
+export async function attachData(session: Pick<AppSession, 'url' | 'page'>, data: DataArg): Promise<string> {
   if (data.kind === 'samples') return 'samples';
   const url = `${session.url}local-data/`;
   return session.page.evaluate(async (u) => (await window.iwr.addUrlSource(u)).id, url);
@@ -38,20 +38,55 @@ export async function attachData(session: AppSession, data: DataArg): Promise<st
 export interface DinoArg {
   mounts: Record<string, string>;
   /** Path of the model under the session URL, or an absolute URL; null: the app's configured model. */
-  url: (session: AppSession) => string | null;
+  url: (session: Pick<AppSession, 'url'>) => string | null;
+  /** Session URL -> what eval.json records instead (the file name), see portableEvalJson. */
+  rewrites: (session: Pick<AppSession, 'url'>) => Record<string, string>;
 }
 
 /** --dino-model PATH|URL: a local file is served by the session; a URL is used as it is. */
 export function dinoArg(value: string | undefined): DinoArg {
-  if (!value) return { mounts: {}, url: () => null };
-  if (/^https?:\/\//.test(value)) return { mounts: {}, url: () => value };
+  if (!value) return { mounts: {}, url: () => null, rewrites: () => ({}) };
+  if (/^https?:\/\//.test(value)) return { mounts: {}, url: () => value, rewrites: () => ({}) };
   const file = resolve(value);
   if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`--dino-model ${value}: no such file`);
-  return { mounts: { '/local-model/': dirname(file) }, url: (s) => `${s.url}local-model/${encodeURIComponent(basename(file))}` };
+  const url = (s: Pick<AppSession, 'url'>) => `${s.url}local-model/${encodeURIComponent(basename(file))}`;
+  return { mounts: { '/local-model/': dirname(file) }, url, rewrites: (s) => ({ [url(s)]: `file:${basename(file)}` }) };
 }
 
-export async function loadDinoInSession(session: AppSession, dino: DinoArg): Promise<{ modelId: string; sha256: string } | null> {
+export async function loadDinoInSession(session: Pick<AppSession, 'url' | 'page'>, dino: DinoArg): Promise<{ modelId: string; sha256: string } | null> {
   const url = dino.url(session);
   if (!url) return null;
   return session.page.evaluate(async (u) => window.iwr.useDinoModel(u), url);
+}
+
+/** Where the session serves the samples from: the built app's copy, which the app reads. */
+function samplesDataJsonl(): string {
+  const built = `${process.env.IWR_DIST ?? `${repoRoot}dist`}/samples/dataset/data.jsonl`;
+  return existsSync(built) ? built : `${SAMPLES_DATASET}/data.jsonl`;
+}
+
+export interface DatasetTask {
+  id: string;
+  /** Number of steps (for progress weights and watchdog limits). */
+  steps: number;
+}
+
+/**
+ * The tasks of the dataset, in file order (lines that are not JSON or have no id are left to
+ * `iwr validate`; the app reports them when such a task is evaluated).
+ */
+export function datasetTasks(data: DataArg): DatasetTask[] {
+  const file = data.kind === 'samples' ? samplesDataJsonl() : `${data.dir}/data.jsonl`;
+  const out = new Map<string, DatasetTask>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const t = JSON.parse(line) as { id?: unknown; action_sequence?: unknown };
+      const steps = Array.isArray(t.action_sequence) ? t.action_sequence.length : 0;
+      if ((typeof t.id === 'number' || typeof t.id === 'string') && !out.has(String(t.id))) out.set(String(t.id), { id: String(t.id), steps });
+    } catch {
+      // not ours to report
+    }
+  }
+  return [...out.values()];
 }

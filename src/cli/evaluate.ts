@@ -1,8 +1,11 @@
 // Evaluating one candidate inside a session and writing the official outputs:
-// <out>/eval.json and <out>/evalpoints/<k>.png. Used by `eval` and `batch`.
-import { mkdir, writeFile, rm } from 'node:fs/promises';
+// <out>/eval.json and <out>/evalpoints/<k>.png. Used by `eval`, `batch`, `verify` and the bench.
+import { mkdir, writeFile, rm, rename } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import type { EvaluateInput, EvaluateOutput } from '../api/pipeline.ts';
 import type { AppSession } from './session.ts';
+
+export type ProgressEvent = { type: string; [k: string]: unknown };
 
 export interface EvalRequest {
   sourceId: string;
@@ -10,39 +13,72 @@ export interface EvalRequest {
   html: string;
   model: string;
   options: EvaluateInput['options'];
-  onProgress?: (e: { type: string; [k: string]: unknown }) => void;
+  onProgress?: (e: ProgressEvent) => void;
 }
 
-let bindingCount = 0;
-const grabbers = new WeakSet<AppSession>();
+// One progress binding per page, routed to the evaluation running there: exposing a new
+// binding per call would grow the page's bindings with every task of a long batch.
+const PROGRESS_BINDING = 'iwrCliProgress';
+const progressRoutes = new WeakMap<Page, { handler: ((e: ProgressEvent) => void) | null }>();
+const grabbers = new WeakSet<Page>();
 
 /** Lets the page ask for real pixels of a rectangle (capture 'cdp'). */
-async function ensureGrabber(session: AppSession): Promise<void> {
-  if (grabbers.has(session)) return;
-  grabbers.add(session);
-  await session.page.exposeFunction('iwrCdpGrab', async (rect: { x: number; y: number; width: number; height: number }) => {
-    const png = await session.page.screenshot({ clip: rect, animations: 'allow', caret: 'initial', scale: 'css' });
+async function ensureGrabber(page: Page): Promise<void> {
+  if (grabbers.has(page)) return;
+  grabbers.add(page);
+  await page.exposeFunction('iwrCdpGrab', async (rect: { x: number; y: number; width: number; height: number }) => {
+    const png = await page.screenshot({ clip: rect, animations: 'allow', caret: 'initial', scale: 'css' });
     return png.toString('base64');
   });
 }
 
-export async function evaluateInSession(session: AppSession, req: EvalRequest): Promise<EvaluateOutput> {
-  if (req.options?.capture === 'cdp') await ensureGrabber(session);
-  let progressBinding: string | undefined;
-  if (req.onProgress) {
-    progressBinding = `iwrProgress${++bindingCount}`;
-    await session.page.exposeFunction(progressBinding, req.onProgress);
+async function progressRoute(page: Page): Promise<{ handler: ((e: ProgressEvent) => void) | null }> {
+  let route = progressRoutes.get(page);
+  if (!route) {
+    const r: { handler: ((e: ProgressEvent) => void) | null } = { handler: null };
+    route = r;
+    progressRoutes.set(page, r);
+    await page.exposeFunction(PROGRESS_BINDING, (e: ProgressEvent) => r.handler?.(e));
   }
-  return session.page.evaluate(
-    (input) => window.iwr.evaluate(input),
-    { sourceId: req.sourceId, taskId: req.taskId, html: req.html, model: req.model, options: req.options, ...(progressBinding ? { progressBinding } : {}) } satisfies EvaluateInput,
-  );
+  return route;
 }
 
-export async function writeEvalOutputs(outDir: string, out: EvaluateOutput): Promise<void> {
+export async function evaluateInSession(session: Pick<AppSession, 'page'>, req: EvalRequest): Promise<EvaluateOutput> {
+  const { page } = session;
+  if (req.options?.capture === 'cdp') await ensureGrabber(page);
+  const route = req.onProgress ? await progressRoute(page) : null;
+  if (route && req.onProgress) route.handler = req.onProgress;
+  try {
+    return await page.evaluate(
+      (input) => window.iwr.evaluate(input),
+      { sourceId: req.sourceId, taskId: req.taskId, html: req.html, model: req.model, options: req.options, ...(route ? { progressBinding: PROGRESS_BINDING } : {}) } satisfies EvaluateInput,
+    );
+  } finally {
+    if (route) route.handler = null;
+  }
+}
+
+/**
+ * The session's DINO model URL (random port) is replaced by what the user passed, so that
+ * two runs of the same evaluation write the same eval.json (shards merge byte-identical).
+ */
+export function portableEvalJson(evalJson: string, rewrites: Record<string, string>): string {
+  let out = evalJson;
+  for (const [from, to] of Object.entries(rewrites)) out = out.split(JSON.stringify(from)).join(JSON.stringify(to));
+  return out;
+}
+
+/**
+ * eval.json marks a finished task, so it is removed first and written last, through a
+ * temporary file and a rename: a kill at any moment leaves either no eval.json or a whole one.
+ */
+export async function writeEvalOutputs(outDir: string, out: EvaluateOutput, rewrites: Record<string, string> = {}): Promise<void> {
+  await mkdir(outDir, { recursive: true });
+  await rm(`${outDir}/eval.json`, { force: true });
   await rm(`${outDir}/evalpoints`, { recursive: true, force: true });
   await mkdir(`${outDir}/evalpoints`, { recursive: true });
   await Promise.all(out.screenshots.map((b64, k) => (b64 ? writeFile(`${outDir}/evalpoints/${k}.png`, Buffer.from(b64, 'base64')) : undefined)));
-  // eval.json last: its presence marks a finished task (batch --resume relies on it).
-  await writeFile(`${outDir}/eval.json`, out.evalJson);
+  const tmp = `${outDir}/.eval.json.${process.pid}.tmp`;
+  await writeFile(tmp, portableEvalJson(out.evalJson, rewrites));
+  await rename(tmp, `${outDir}/eval.json`);
 }

@@ -2,7 +2,8 @@
 // It serves dist/ (building it first when missing) with local folders mounted over HTTP,
 // opens the app, and waits for `window.iwr`.
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/serve.mjs';
 import { chromiumArgs, findChromium, NO_BROWSER_MESSAGE } from '../../scripts/find-chromium.mjs';
@@ -10,13 +11,39 @@ import { UsageError } from './command.ts';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+const BUILD_INPUTS = ['src', 'workers', 'public', 'index.html', 'vite.config.ts', 'package.json', 'scripts/vendor-assets.mjs'];
+
+/** Newest modification time under the build's inputs (ms). */
+function newestInput(): number {
+  let newest = 0;
+  const visit = (path: string) => {
+    if (!existsSync(path)) return;
+    const st = statSync(path);
+    if (st.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+    else newest = Math.max(newest, st.mtimeMs);
+  };
+  for (const p of BUILD_INPUTS) visit(join(repoRoot, p));
+  return newest;
+}
+
+/**
+ * The built app the CLI serves: IWR_DIST when set (used as it is), else dist/, rebuilt when
+ * missing or older than its sources. The build goes to a temporary folder renamed into place,
+ * so two CLI processes never serve a half-written dist/.
+ */
 export async function ensureBuilt(force = false): Promise<string> {
-  const dist = process.env.IWR_DIST ?? `${repoRoot}dist`;
-  if (force || !existsSync(`${dist}/index.html`)) {
-    process.stderr.write('iwr: building the app (first run)...\n');
-    const { build } = await import('vite');
-    await build({ root: repoRoot, logLevel: 'warn', configFile: `${repoRoot}vite.config.ts` });
-  }
+  if (process.env.IWR_DIST) return process.env.IWR_DIST;
+  const dist = `${repoRoot}dist`;
+  const stamp = `${dist}/index.html`;
+  if (!force && existsSync(stamp) && statSync(stamp).mtimeMs >= newestInput()) return dist;
+  process.stderr.write(`iwr: building the app into ${dist} (sources changed or first run)...\n`);
+  const tmp = `${dist}.tmp-${process.pid}`;
+  const { build } = await import('vite');
+  await build({ root: repoRoot, logLevel: 'warn', configFile: `${repoRoot}vite.config.ts`, build: { outDir: tmp, emptyOutDir: true } });
+  const old = `${dist}.old-${process.pid}`;
+  if (existsSync(dist)) renameSync(dist, old);
+  renameSync(tmp, dist);
+  rmSync(old, { recursive: true, force: true });
   return dist;
 }
 

@@ -1,6 +1,8 @@
 // Stored runs: one record per evaluation (task, candidate hash, settings, model hashes, the
 // official record, scores, driver decisions) in `runs`, and its screenshots in `blobs` under
-// [runId, "evalpoints/<k>.png"]. Records are checked on load; a malformed one is skipped.
+// [runId, "evalpoints/<k>.png"], plus the candidate HTML under [runId, "index.html"] (a blob,
+// not a record field: listRuns loads every record, and pages can be large). Records are
+// checked on load; a malformed one is skipped.
 import type { EvalRecord } from '../scoring/eval-record.ts';
 import type { Scores } from '../scoring/metrics.ts';
 import { getDb, guardedWrite } from './db.ts';
@@ -41,6 +43,14 @@ export interface RunRecord {
   [key: string]: unknown;
 }
 
+/** Blob name of the scored candidate HTML, as the file is named in the official results layout. */
+export const RUN_HTML = 'index.html';
+
+/** The shape check applied on load, for modules that read runs from elsewhere (imports). */
+export function isRunRecord(v: unknown): v is RunRecord {
+  return valid(v);
+}
+
 function valid(v: unknown): v is RunRecord {
   const r = v as Partial<RunRecord> | undefined;
   return !!r && typeof r.id === 'string' && typeof r.taskKey === 'string' && typeof r.model === 'string' && Array.isArray(r.steps) && (r.status === 'done' || r.status === 'failed');
@@ -50,7 +60,8 @@ export function newRunId(): string {
   return `run-${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
-export async function saveRun(run: RunRecord, screenshots: Blob[]): Promise<void> {
+/** `html`: the candidate page that was scored, kept so the run can be exported as results. */
+export async function saveRun(run: RunRecord, screenshots: Blob[], html?: string): Promise<void> {
   await guardedWrite(`run ${run.id}`, async () => {
     const db = await getDb();
     const tx = db.transaction(['runs', 'blobs'], 'readwrite');
@@ -58,8 +69,32 @@ export async function saveRun(run: RunRecord, screenshots: Blob[]): Promise<void
     await Promise.all(
       screenshots.map((blob, k) => (blob ? tx.objectStore('blobs').put({ runId: run.id, name: `evalpoints/${k}.png`, blob }, [run.id, `evalpoints/${k}.png`]) : undefined)),
     );
+    if (html !== undefined) await tx.objectStore('blobs').put({ runId: run.id, name: RUN_HTML, blob: new Blob([html], { type: 'text/html' }) }, [run.id, RUN_HTML]);
     await tx.done;
   });
+}
+
+/**
+ * Stores a run with exactly these blobs (name -> bytes), removing any other blob the run id
+ * had: an import that replaces a run must not leave the old run's extra screenshots behind.
+ */
+export async function putRunWithBlobs(run: RunRecord, blobs: ReadonlyArray<{ name: string; blob: Blob }>): Promise<void> {
+  await guardedWrite(`run ${run.id}`, async () => {
+    const db = await getDb();
+    const tx = db.transaction(['runs', 'blobs'], 'readwrite');
+    const store = tx.objectStore('blobs');
+    const old = await store.index('byRun').getAllKeys(run.id);
+    await Promise.all(old.map((k) => store.delete(k)));
+    await tx.objectStore('runs').put(run as RunRecord & { id: string; taskKey: string; model: string });
+    await Promise.all(blobs.map((b) => store.put({ runId: run.id, name: b.name, blob: b.blob }, [run.id, b.name])));
+    await tx.done;
+  });
+}
+
+/** The candidate HTML the run scored, when it was stored with it. */
+export async function getRunHtml(runId: string): Promise<string | null> {
+  const blob = await getRunBlob(runId, RUN_HTML);
+  return blob ? blob.text() : null;
 }
 
 export async function getRun(id: string): Promise<RunRecord | null> {

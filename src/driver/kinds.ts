@@ -32,12 +32,12 @@ const COMPAT: Record<Kind, Partial<Record<Kind, number>>> = {
   icon: { icon: 1, button: 0.5, image: 0.6, link: 0.4, switch: 0.4 },
   tab: { tab: 1, button: 0.7, link: 0.7, item: 0.4 },
   field: { field: 1, select: 0.4 },
-  checkbox: { checkbox: 1, switch: 0.8, radio: 0.3 },
-  radio: { radio: 1, checkbox: 0.3, option: 0.6, button: 0.4 },
+  checkbox: { checkbox: 1, switch: 0.8, radio: 0.3, button: 0.45, icon: 0.45 },
+  radio: { radio: 1, checkbox: 0.3, option: 0.6, button: 0.5, tab: 0.5 },
   select: { select: 1, button: 0.5, field: 0.4 },
   switch: { switch: 1, checkbox: 0.9, button: 0.5 },
   slider: { slider: 1 },
-  image: { image: 1, icon: 0.5, card: 0.3, link: 0.2 },
+  image: { image: 1, icon: 0.5, card: 0.3, link: 0.2, button: 0.3 },
   card: { card: 1, item: 0.8, cell: 0.7, row: 0.4, button: 0.15, link: 0.2 },
   item: { item: 1, card: 0.9, menuitem: 0.9, option: 0.9, row: 0.6, cell: 0.6, link: 0.4, button: 0.4 },
   cell: { cell: 1, card: 0.8, item: 0.6, button: 0.5 },
@@ -55,10 +55,19 @@ const TEXT_INPUTS = new Set(['', 'text', 'search', 'email', 'password', 'tel', '
 const CARD_WORDS = new Set(['card', 'product', 'listing', 'result', 'post', 'hotel', 'property', 'article', 'plan', 'course', 'recipe', 'movie', 'item', 'tile']);
 const CELL_WORDS = new Set(['cell', 'square', 'tile', 'slot', 'box']);
 
-/** Last word of each class name: "product-card" -> card, "card-body" -> body. */
+/** Class names starting with an action name a control, not an entity: "add-card" is a button, not a card. */
+const ACTION_PREFIXES = new Set(['add', 'new', 'create', 'remove', 'delete', 'edit', 'show', 'toggle', 'open', 'close', 'view', 'load', 'more', 'next', 'prev']);
+
+/** Last word of each class name: "product-card" -> card, "card-body" -> body; "add-card" -> none. */
 function classHeads(classes: string[]): string[] {
-  return classes.map((c) => hintTokens(c).at(-1) ?? '').filter(Boolean);
+  return classes.map((c) => {
+    const words = hintTokens(c);
+    return words.length > 1 && ACTION_PREFIXES.has(words[0] as string) ? '' : words.at(-1) ?? '';
+  }).filter(Boolean);
 }
+
+const CHECK_WORDS = new Set(['check', 'checkbox', 'checkmark', 'tick', 'tickbox', 'checker']);
+const IMAGE_HEADS = new Set(['photo', 'image', 'img', 'picture', 'pic', 'thumb', 'thumbnail', 'avatar', 'cover', 'poster']);
 
 /** Kinds this element is, with a degree 0..1 each. */
 export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
@@ -75,12 +84,16 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if ((tag === 'a' && e.href !== undefined) || role === 'link') put('link', 1);
   if (e.editable || role === 'textbox' || role === 'searchbox' || (tag === 'input' && TEXT_INPUTS.has(type)) || tag === 'textarea') put('field', 1);
   if ((tag === 'input' && type === 'checkbox') || role === 'checkbox') put('checkbox', 1);
+  // A round "check" button or a toggled (aria-pressed) control is a checkbox to the user who clicks it.
+  if (e.interactive && [...classWords].some((w) => CHECK_WORDS.has(w)) && !/[\p{L}\p{N}]{3,}/u.test(e.text)) put('checkbox', 0.9);
+  if (e.interactive && e.checked !== undefined && role !== 'checkbox' && role !== 'radio') { put('checkbox', 0.7); put('switch', 0.8); }
   if ((tag === 'input' && type === 'radio') || role === 'radio') put('radio', 1);
   if (role === 'switch' || classWords.has('switch') || classWords.has('toggle')) put('switch', 1);
   if ((tag === 'input' && type === 'range') || role === 'slider') put('slider', 1);
   if (tag === 'select' || role === 'combobox' || role === 'listbox' || heads.some((h) => h === 'dropdown' || h === 'select')) put('select', 1);
   if (role === 'tab' || heads.includes('tab')) put('tab', 1);
   if (['img', 'svg', 'canvas', 'picture', 'video'].includes(tag) || role === 'img' || (tag === 'input' && type === 'image')) put('image', 1);
+  if (heads.some((h) => IMAGE_HEADS.has(h))) put('image', 0.9);
   if (tag === 'option' || role === 'option') put('option', 1);
   if (role === 'menuitem' || (heads.includes('item') && classWords.has('menu'))) put('menuitem', 1);
   if (tag === 'tr' || role === 'row') put('row', 1);

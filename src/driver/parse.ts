@@ -19,6 +19,8 @@ export interface TargetQuery {
   position?: { v?: 'top' | 'bottom' | 'middle'; h?: 'left' | 'right' | 'center' };
   region?: Region;
   grid?: { row: number; col: number };
+  /** "the empty square": an element showing no text (a free board cell, an unfilled slot). */
+  empty?: boolean;
 }
 
 export interface Relation {
@@ -55,8 +57,21 @@ const VERBS = new Set([
   'click', 'clicks', 'clicking', 'tap', 'taps', 'press', 'hit', 'push', 'select', 'choose', 'pick', 'toggle', 'check',
   'uncheck', 'tick', 'untick', 'type', 'enter', 'input', 'write', 'fill', 'focus', 'go', 'navigate', 'switch',
   'activate', 'expand', 'collapse', 'hover', 'double', 'doubleclick', 'then', 'now', 'user', 'clicked', 'selects',
-  'open', 'turn', 'enable', 'disable', 'mark',
+  'open', 'turn', 'enable', 'disable', 'mark', 'reveal', 'uncover', 'visit', 'view',
 ]);
+/**
+ * Verbs that are also a control's label: "Like the post by Aiko" clicks the Like control of
+ * that post, "Increase the quantity of Bruschetta" the + of that dish. Read as "<verb> of <object>"
+ * when a determiner follows; "Add to cart" (no determiner) stays a label.
+ */
+const LABEL_VERBS = new Set([
+  'like', 'unlike', 'increase', 'decrease', 'increment', 'decrement', 'add', 'remove', 'delete', 'close', 'dismiss', 'share',
+  'save', 'follow', 'unfollow', 'subscribe', 'download', 'reply', 'retweet', 'repost', 'bookmark', 'edit', 'rename', 'archive',
+  'favorite', 'favourite', 'star', 'upvote', 'downvote', 'play', 'pause', 'mute', 'unmute', 'pin', 'rate', 'hide', 'duplicate',
+]);
+const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'its', 'his', 'her', 'their', 'my', 'your', 'our']);
+/** Words saying a cell or slot shows nothing yet. */
+const EMPTY_WORDS = new Set(['empty', 'blank', 'unmarked', 'unfilled', 'unopened', 'unrevealed', 'vacant']);
 /** Verbs that say what kind of control they act on: "turn on X" means X's switch. */
 const VERB_KINDS: Record<string, Kind[]> = {
   toggle: ['switch'], turn: ['switch'], enable: ['switch'], disable: ['switch'], check: ['checkbox'], uncheck: ['checkbox'],
@@ -74,8 +89,10 @@ const RELATION_WORDS: [string, RelationType | 'place'][] = [
   ['alongside', 'near'], ['below', 'below'], ['under', 'below'], ['underneath', 'below'], ['beneath', 'below'],
   ['above', 'above'], ['over', 'above'], ['inside', 'inside'], ['within', 'inside'], ['in', 'inside'],
   ['into', 'inside'], ['on', 'inside'], ['at', 'inside'], ['of', 'group'], ['for', 'group'], ['from', 'group'],
-  ['with', 'contains'], ['containing', 'contains'], ['that', 'contains'],
+  ['with', 'contains'], ['containing', 'contains'], ['that', 'contains'], ['by', 'group'],
 ];
+/** "by" introduces an anchor only after a thing one can author ("the post by Aiko"); "Sort by" is a label. */
+const BY_NOUNS = new Set(['post', 'review', 'comment', 'message', 'tweet', 'article', 'story', 'photo', 'video', 'song', 'track', 'book', 'card', 'entry', 'item', 'listing', 'recipe', 'one', 'answer', 'question']);
 
 const KEY_NAMES: [RegExp, string][] = [
   [/\b(up arrow|arrow up|uparrow|arrowup|up key)\b/, 'ArrowUp'],
@@ -176,6 +193,14 @@ function parsePhrase(words: string[], quotes: string[]): TargetQuery {
     const region = REGION_WORDS[word];
     if (region) { q.region = region; continue; }
     if (/^#\d+$/.test(word)) { q.ordinal = Number(word.slice(1)); continue; }
+    if (EMPTY_WORDS.has(word)) { q.empty = true; continue; }
+    // "dot 3", "slide 4", "photo 2": a noun numbered in a series is an ordinal over those nouns.
+    if (next && /^\d{1,2}$/.test(next) && q.ordinal === undefined && !STOPWORDS.has(word) && !VERBS.has(word) && !LABEL_VERBS.has(word) && !PLACEHOLDER.test(word) && !/^\d+$/.test(word) && Number(next) > 0) {
+      q.words.push(word);
+      q.ordinal = Number(next);
+      i++;
+      continue;
+    }
     if (STOPWORDS.has(word)) continue;
     q.words.push(word);
   }
@@ -304,6 +329,10 @@ export function parseStep(step: Step): ParsedStep {
   }
 
   const grid = takeGrid(words);
+  // "Like the post by Aiko": the verb names the control, the rest is the thing it belongs to.
+  if (step.type === 'Click' && words.length > 2 && LABEL_VERBS.has(words[0] as string) && DETERMINERS.has(words[1] as string)) {
+    words = [words[0] as string, 'of', ...words.slice(1)];
+  }
 
   // Split into the target phrase and (relation, anchor phrase) pairs.
   const segments: { rel: RelationType | 'place' | 'target'; words: string[] }[] = [{ rel: 'target', words: [] }];
@@ -315,6 +344,7 @@ export function parseStep(step: Step): ParsedStep {
     }
     // "the 'Add' button" keeps going; a relation word at the start of a phrase is a particle.
     const cur = segments[segments.length - 1] as { words: string[] };
+    if (hit && hit[0] === 'by' && !BY_NOUNS.has(stemWord(cur.words.at(-1)))) hit = undefined;
     if (hit && cur.words.length > 0) {
       segments.push({ rel: hit[1], words: [] });
       i += hit[0].split(' ').length - 1;
@@ -326,6 +356,8 @@ export function parseStep(step: Step): ParsedStep {
   const target = parsePhrase((segments[0] as { words: string[] }).words, quotes);
   if (grid) target.grid = grid;
   if (!target.kinds.length && step.type === 'Click') target.kinds.push(...impliedKinds);
+  // "Check the box next to X": a box one ticks is a checkbox, not a text box.
+  if (step.type === 'Click' && impliedKinds.includes('checkbox') && target.kinds.length === 1 && target.kinds[0] === 'field') target.kinds = ['checkbox'];
   for (const seg of segments.slice(1)) {
     const q = parsePhrase(seg.words, quotes);
     const onlyPlace = !q.labels.length && !q.words.length && !q.kinds.length && q.ordinal === undefined;

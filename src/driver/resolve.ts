@@ -233,6 +233,11 @@ function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedStep, snap
     score += W.W_POSITION * fit;
     reasons.push(`position ${[q.position.v, q.position.h].filter(Boolean).join(' ')} (${fmt(fit)})`);
   }
+  if (q.empty) {
+    const blank = !/[\p{L}\p{N}\p{S}]/u.test(e.text) && !e.value;
+    score += blank ? W.W_EMPTY : -W.W_EMPTY;
+    if (blank) reasons.push('empty');
+  }
   if (q.region) {
     const fit = inRegion(q.region, info, snapshot);
     if (fit > 0) { score += W.W_REGION * fit; reasons.push(`in ${q.region}`); }
@@ -264,8 +269,21 @@ function gap(a: number, b: number): number {
 function relationFit(type: Relation['type'], c: Info, a: Info, lcaFit: number): number {
   const cb = c.e.box;
   const ab = a.e.box;
-  if (c === a) return 0;
-  const inside = isInside(c.e, a.e);
+  if (c === a) return type === 'group' ? W.SELF_ANCHOR_FIT : 0;
+  const domInside = isInside(c.e, a.e);
+  // Drawn over the anchor (an arrow or heart positioned on a photo) counts as on/in it.
+  const ccx = cb.x + cb.width / 2;
+  const ccy = cb.y + cb.height / 2;
+  const overlay = !domInside && !isInside(a.e, c.e) && ab.width > cb.width && ab.height > cb.height &&
+    ccx > ab.x && ccx < ab.x + ab.width && ccy > ab.y && ccy < ab.y + ab.height;
+  const inside = domInside;
+  // "the arrow on the right of the photo" when the arrow sits on the photo: a side of the anchor.
+  if ((domInside || overlay) && (type === 'left' || type === 'right' || type === 'above' || type === 'below')) {
+    const rx = (ccx - ab.x) / Math.max(1, ab.width);
+    const ry = (ccy - ab.y) / Math.max(1, ab.height);
+    const side = type === 'left' ? 1 - rx : type === 'right' ? rx : type === 'above' ? 1 - ry : ry;
+    return Math.max(0, Math.min(1, (side - 0.35) / 0.5)) * 0.9;
+  }
   const half = W.NEAR_HALF_DISTANCE;
   const dx = Math.max(gap(ab.x, cb.x + cb.width), gap(cb.x, ab.x + ab.width));
   const dy = Math.max(gap(ab.y, cb.y + cb.height), gap(cb.y, ab.y + ab.height));
@@ -274,12 +292,13 @@ function relationFit(type: Relation['type'], c: Info, a: Info, lcaFit: number): 
   const vOverlap = cb.y < ab.y + ab.height && ab.y < cb.y + cb.height;
   switch (type) {
     case 'inside':
-      return inside ? 1 : 0.7 * lcaFit * (0.5 + 0.5 * near);
+      return inside ? 1 : overlay ? W.OVERLAY_INSIDE_FIT : 0.7 * lcaFit * (0.5 + 0.5 * near);
     case 'contains':
       return isInside(a.e, c.e) ? 1 : 0;
     case 'group':
     case 'near':
       if (inside) return type === 'near' ? 0.6 : 1;
+      if (overlay && type === 'group') return W.OVERLAY_INSIDE_FIT;
       return 0.6 * lcaFit + 0.4 * near;
     case 'below': {
       if (inside) return 0.9;
@@ -307,23 +326,58 @@ function relationFit(type: Relation['type'], c: Info, a: Info, lcaFit: number): 
  * "the first tile" counts board tiles, not the score boxes that also look like cells.
  */
 function likeMembers(group: Scored[], infos: Info[]): Scored[] {
-  const parts = new Map<string, Scored[]>();
-  for (const g of dedupeNested(group, infos)) {
-    const e = (infos[g.i] as Info).e;
-    const sig = `${e.tag}.${[...e.classes].filter((c) => !/^(active|selected|current|open|is-|has-)/.test(c)).sort().join('.')}`;
-    const list = parts.get(sig) ?? [];
-    list.push(g);
-    parts.set(sig, list);
-  }
+  const parts = partitionLike(dedupeNested(group, infos), infos);
   // Partitions within W_PARTITION_SLACK of the best count as equally good; the larger wins
   // (an interactive bonus must not let three buttons outvote a 64-cell board).
-  const tops = [...parts.values()].map((list) => ({ list, top: Math.max(...list.map((g) => g.score)) }));
+  const tops = parts.map((list) => ({ list, top: Math.max(...list.map((g) => g.score)) }));
   const bestTop = Math.max(...tops.map((t) => t.top));
   let best: Scored[] = [];
   for (const t of tops) if (t.top >= bestTop - W.PARTITION_SLACK && t.list.length > best.length) best = t.list;
   // Inside a partition, members clearly worse than its best (a header row among data rows) do not count.
   const top = Math.max(...best.map((g) => g.score));
   return best.filter((g) => g.score >= top - 1.5);
+}
+
+const parentPath = (e: ElementSnapshot): string => e.xpath.slice(0, e.xpath.lastIndexOf('/'));
+
+/**
+ * Splits candidates into kinds of thing by tag and classes, where state classes do not make
+ * a new kind: "dot" and "dot on", "cell" and "cell o win", "tile" and "tile revealed n3" are
+ * one series. Two signatures join when one's classes are a subset of the other's, or when
+ * they share a class and a parent (siblings of one list, whatever marks each carries).
+ */
+function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
+  const sigs: { tag: string; classes: Set<string>; parents: Set<string>; members: Scored[] }[] = [];
+  for (const g of group) {
+    const e = (infos[g.i] as Info).e;
+    const classes = new Set(e.classes);
+    const key = [...classes].sort().join('.');
+    let sig = sigs.find((x) => x.tag === e.tag && [...x.classes].sort().join('.') === key);
+    if (!sig) { sig = { tag: e.tag, classes, parents: new Set(), members: [] }; sigs.push(sig); }
+    sig.parents.add(parentPath(e));
+    sig.members.push(g);
+  }
+  const root = sigs.map((_, i) => i);
+  const find = (i: number): number => (root[i] === i ? i : (root[i] = find(root[i] as number)));
+  const subset = (a: Set<string>, b: Set<string>) => a.size > 0 && [...a].every((c) => b.has(c));
+  for (let i = 0; i < sigs.length; i++) {
+    for (let j = i + 1; j < sigs.length; j++) {
+      const a = sigs[i] as (typeof sigs)[number];
+      const b = sigs[j] as (typeof sigs)[number];
+      if (a.tag !== b.tag) continue;
+      const shareClass = [...a.classes].some((c) => b.classes.has(c));
+      const shareParent = [...a.parents].some((p) => b.parents.has(p));
+      if (subset(a.classes, b.classes) || subset(b.classes, a.classes) || (shareParent && (shareClass || (!a.classes.size && !b.classes.size)))) {
+        root[find(j)] = find(i);
+      }
+    }
+  }
+  const out = new Map<number, Scored[]>();
+  sigs.forEach((sig, i) => {
+    const r = find(i);
+    out.set(r, [...(out.get(r) ?? []), ...sig.members]);
+  });
+  return [...out.values()];
 }
 
 /** Applies an ordinal among a group of like candidates; returns the chosen index or undefined. */
@@ -347,8 +401,36 @@ function dedupeNested(group: Scored[], infos: Info[]): Scored[] {
   });
 }
 
-function pickGrid(group: Scored[], grid: { row: number; col: number }, infos: Info[]): Scored | undefined {
-  const members = likeMembers(group, infos).filter((g) => (infos[g.i] as Info).e.visible);
+/**
+ * Every cell of the grid the chosen members belong to, whatever each shows: elements of the
+ * same tag under the same parents (or under like parents of one grandparent: table rows,
+ * seat rows) sharing a class with the members. A cell holding a mark scores lower than an
+ * empty one, but it still takes its place in the layout.
+ */
+function gridCells(members: Scored[], all: Scored[], infos: Info[]): Scored[] {
+  const es = members.map((g) => (infos[g.i] as Info).e);
+  const tag = es[0]?.tag;
+  const parents = new Set(es.map(parentPath));
+  const grands = new Set([...parents].map((p) => p.slice(0, p.lastIndexOf('/'))));
+  const shared = new Set(es.flatMap((e) => e.classes));
+  const seen = new Set(members.map((g) => g.i));
+  const out = [...members];
+  for (const s of all) {
+    if (seen.has(s.i)) continue;
+    const e = (infos[s.i] as Info).e;
+    if (e.tag !== tag || !e.visible) continue;
+    const p = parentPath(e);
+    const underLikeParent = grands.has(p.slice(0, p.lastIndexOf('/'))) && [...parents].some((q) => q.replace(/\[\d+\]$/, '') === p.replace(/\[\d+\]$/, ''));
+    if (!parents.has(p) && !underLikeParent) continue;
+    if (shared.size ? !e.classes.some((c) => shared.has(c)) : e.classes.length > 0) continue;
+    out.push(s);
+    seen.add(s.i);
+  }
+  return out;
+}
+
+function pickGrid(group: Scored[], grid: { row: number; col: number }, infos: Info[], all: Scored[]): Scored | undefined {
+  const members = gridCells(likeMembers(group, infos), all, infos).filter((g) => (infos[g.i] as Info).e.visible);
   if (!members.length) return undefined;
   const box = (g: Scored) => (infos[g.i] as Info).e.box;
   const heights = members.map((g) => box(g).height).sort((a, b) => a - b);
@@ -378,14 +460,19 @@ function byScore(a: Scored, b: Scored): number {
 function scoreQuery(q0: TargetQuery, relations: Relation[], step: ParsedStep, snapshot: PageSnapshot, infos: Info[], asAnchor: boolean, depth = 0): Scored[] {
   // "the first hotel", "the second one": an ordinal counts entities, so with no kind named
   // the things counted are items (cards, list items, rows), not the words' text matches.
-  const q = q0.ordinal !== undefined && !q0.kinds.length && (asAnchor || !q0.labels.length) ? { ...q0, kinds: ['item' as Kind] } : q0;
+  // Words that name a series themselves ("the fourth dot": class dot) are counted as they are.
+  const wordsName = q0.words.length > 0 && infos.some((info) => textMatch(q0.words.join(' '), info).s >= 0.6);
+  const q = q0.ordinal !== undefined && !q0.kinds.length && !wordsName && (asAnchor || !q0.labels.length) ? { ...q0, kinds: ['item' as Kind] } : q0;
   const scored = infos.map((info, i) => scoreBase(i, info, q, step, snapshot, asAnchor));
+  let lateOrdinal: number | undefined;
   for (const rel of relations) {
     if (depth > 2) break;
     const anchorScores = scoreQuery(rel.anchor, [], step, snapshot, infos, true, depth + 1).sort(byScore);
     const bestA = anchorScores[0];
     if (!bestA || bestA.score < W.MIN_ANCHOR_SCORE) {
       for (const s of scored) s.reasons.push(`anchor ${describeQuery(rel.anchor)} not found`);
+      // "the dot for slide 4" with no slide on the page: the number counts the dots.
+      if (rel.anchor.ordinal !== undefined && q.ordinal === undefined && (rel.type === 'group' || rel.type === 'inside')) lateOrdinal = rel.anchor.ordinal;
       continue;
     }
     const anchors = anchorScores.filter((a) => a.score >= bestA.score * W.ANCHOR_GROUP_RATIO).slice(0, 8);
@@ -411,18 +498,19 @@ function scoreQuery(q0: TargetQuery, relations: Relation[], step: ParsedStep, sn
       if (best > 0) s.reasons.push(`${rel.type} ${describeQuery(rel.anchor)} #${via} (${fmt(best)})`);
     }
   }
-  if (q.ordinal !== undefined || q.grid) {
+  const ordinal = q.ordinal ?? lateOrdinal;
+  if (ordinal !== undefined || q.grid) {
     const sorted = [...scored].sort(byScore);
     const top = sorted[0];
     if (top && top.score > 0) {
       const floor = Math.max(1, Math.min(top.score * W.ORDINAL_GROUP_RATIO, top.score - W.PARTITION_SLACK));
       const group = sorted.filter((s) => s.score >= floor);
-      const pick = q.grid ? pickGrid(group, q.grid, infos) : pickOrdinal(group, q.ordinal as number, infos);
+      const pick = q.grid ? pickGrid(group, q.grid, infos, scored) : pickOrdinal(group, ordinal as number, infos);
       const bonus = top.score - (pick?.score ?? 0) + 3;
       for (const s of scored) {
-        if (s === pick) { s.score += bonus; s.reasons.push(q.grid ? `row ${q.grid.row}, column ${q.grid.col} of ${group.length}` : `ordinal ${q.ordinal} of ${group.length}`); }
+        if (s === pick) { s.score += bonus; s.reasons.push(q.grid ? `row ${q.grid.row}, column ${q.grid.col} of ${group.length}` : `ordinal ${ordinal as number} of ${group.length}`); }
       }
-      if (!pick) for (const s of scored) s.reasons.push(q.grid ? 'grid cell out of range' : `ordinal ${q.ordinal} out of range (${group.length})`);
+      if (!pick) for (const s of scored) s.reasons.push(q.grid ? 'grid cell out of range' : `ordinal ${ordinal as number} out of range (${group.length})`);
     }
   }
   return scored;

@@ -50,6 +50,8 @@ export const W_REGION = 3.5;
 export const W_RELATION = 5;
 /** The step's element_index (Type) points at this element: a tie-breaker, its index space is the recording's. */
 export const W_ELEMENT_INDEX = 1.5;
+/** "the empty square": an element showing no text fits; one showing a mark or number does not. */
+export const W_EMPTY = 1.5;
 /** Has focus: a Type/Press step without a target usually continues where the user is. */
 export const W_FOCUSED = 0.75;
 
@@ -80,5 +82,9 @@ export const MAX_ALTERNATIVES = 5;
 export const ANCHOR_GROUP_RATIO = 0.85;
 /** An anchor must reach this (same scale as MIN_SCORE) to count at all. */
 export const MIN_ANCHOR_SCORE = 2.5;
+/** "on the photo": a candidate drawn over the anchor (overlay button) is nearly as good as one inside it. */
+export const OVERLAY_INSIDE_FIT = 0.9;
+/** "the dot for slide 4" where the dot itself is labelled "slide 4": the anchor is the target. */
+export const SELF_ANCHOR_FIT = 0.8;
 /** Distance (CSS px) at which "next to" proximity has fallen to one half. */
 export const NEAR_HALF_DISTANCE = 120;

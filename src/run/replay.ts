@@ -20,6 +20,14 @@ export const STEP_TIMEOUT_MS = 30_000;
 export const RETRY_BACKOFF_MS = 250;
 /** ...for at most this long: long enough for an opening animation, short of the step limit. */
 export const RETRY_WINDOW_MS = 5000;
+/** Opening the frame (retried when a killed frame's process is still busy). */
+export const SANDBOX_START_MS = 30_000;
+/**
+ * A screenshot gets this long. The DOM rasteriser is slow on huge pages (100k nodes): the
+ * step itself succeeded, so a capture that times out leaves the record 'ok' with no
+ * screenshot and a captureError, rather than failing the candidate for our tool's limit.
+ */
+export const CAPTURE_TIMEOUT_MS = 15_000;
 
 export function parseResolution(task: ReplayTask): { width: number; height: number } {
   const text = task.resolution ?? task.recording_details?.resolution ?? '1920x1080';
@@ -29,6 +37,9 @@ export function parseResolution(task: ReplayTask): { width: number; height: numb
 
 class Deadline {
   constructor(private end: number, readonly limitMs: number) {}
+  restart(): void {
+    this.end = performance.now() + this.limitMs;
+  }
   left(): number {
     return Math.max(1, this.end - performance.now());
   }
@@ -109,6 +120,15 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
     for (const selector of options.inspect) out.push(await host.request<InspectResult>({ cmd: 'inspect', selector }, deadline.left(), signal));
     return out;
   };
+  const takeShot = async (h: SandboxHost): Promise<{ png?: Blob; ms: number; error?: string }> => {
+    const t = performance.now();
+    try {
+      return await capture.capture(h, options.captureTimeoutMs ?? CAPTURE_TIMEOUT_MS, signal);
+    } catch (err) {
+      if (err instanceof SandboxError && (err.code === 'aborted' || err.code === 'dead')) throw err;
+      return { ms: Math.round(performance.now() - t), error: `screenshot not taken: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  };
   const finish = (rec: Omit<StepRecord, 'console' | 'errors' | 'dialogs' | 'blocked' | 'opened'>): StepRecord => {
     const r = { ...rec, ...sink.drain() };
     summary.events.blocked += r.blocked.length;
@@ -124,16 +144,19 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
       const deadline = new Deadline(t0 + limit, limit);
       const timings = { resolveMs: 0, actMs: 0, waitMs: 0, captureMs: 0, totalMs: 0 };
       try {
-        host = await SandboxHost.open({ width: resolution.width, height: resolution.height, policy, container: options.container, fit: options.fit, startTimeoutMs: deadline.left() });
+        // Starting the frame is the app's business, not the page's: it has its own limit,
+        // and the load step's clock starts once the agent is there.
+        host = await SandboxHost.open({ width: resolution.width, height: resolution.height, policy, container: options.container, fit: options.fit, startTimeoutMs: SANDBOX_START_MS });
+        deadline.restart();
         host.onEvent((e) => sink.push(e));
         const assets = [...(options.assets ?? new Map<string, Blob>())].map(([name, blob]) => ({ name, blob }));
         const loaded = await host.request<LoadResult & { readyState: string }>({ cmd: 'load', html, assets, seed: pageSeed, policy }, deadline.left(), signal);
         timings.actMs = Math.round(performance.now() - t0);
         timings.waitMs = await wait(LOAD_WAIT_MS, deadline);
-        const shot = await capture.capture(host, deadline.left(), signal);
+        const shot = await takeShot(host);
         timings.captureMs = shot.ms;
         timings.totalMs = Math.round(performance.now() - t0);
-        yield finish({ k: 0, step: null, action: null, status: 'ok', attempts: [], screenshot: shot.png, missingAssets: loaded.missingAssets, inspect: await inspect(deadline), timings });
+        yield finish({ k: 0, step: null, action: null, status: 'ok', attempts: [], screenshot: shot.png, captureError: shot.error, missingAssets: loaded.missingAssets, inspect: await inspect(deadline), timings });
       } catch (err) {
         timings.totalMs = Math.round(performance.now() - t0);
         summary.failedAt = -1;
@@ -205,11 +228,11 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
           return summary;
         }
         timings.waitMs = await wait(STEP_WAIT_MS, deadline);
-        const shot = await capture.capture(host!, deadline.left(), signal);
+        const shot = await takeShot(host!);
         timings.captureMs = shot.ms;
         timings.totalMs = Math.round(performance.now() - t0);
         summary.done = i + 1;
-        yield finish({ k: i + 1, step: i, action: step, status: 'ok', element, attempts, screenshot: shot.png, inspect: await inspect(deadline), timings });
+        yield finish({ k: i + 1, step: i, action: step, status: 'ok', element, attempts, screenshot: shot.png, captureError: shot.error, inspect: await inspect(deadline), timings });
       } catch (err) {
         if (err instanceof SandboxError && err.code === 'aborted') throw err;
         if (host) host.destroy(reasonOf(err, deadline));

@@ -33,6 +33,8 @@ export interface ReplayOptions {
   settleCapMs?: number;
   /** CSS selectors read (text, value, checked) after each record: the run log and tests use them. */
   inspect?: string[];
+  /** Limit for one screenshot (default CAPTURE_TIMEOUT_MS). */
+  captureTimeoutMs?: number;
 }
 
 export interface ResolvedElement {
@@ -64,6 +66,8 @@ export interface StepRecord {
   element?: ResolvedElement;
   attempts: Attempt[];
   screenshot?: Blob;
+  /** Set when the step succeeded but its screenshot could not be taken (e.g. capture timed out on a huge page). */
+  captureError?: string;
   console: Array<{ level: string; text: string }>;
   errors: string[];
   dialogs: Array<{ dialog: string; message: string; answer: string | boolean | null }>;

@@ -66,7 +66,7 @@ export const evalCommand: Command = {
           }
         },
       });
-      await writeEvalOutputs(resolve(out), result);
+      await writeEvalOutputs(resolve(out), result, dino.rewrites(session));
       console.log(JSON.stringify({ task: taskId, model, ...scoresObject(result.scores) }));
       return 0;
     } catch (err) {

@@ -6,5 +6,8 @@ import { score } from './score.ts';
 import { validate } from './validate.ts';
 import { generate } from './generate.ts';
 import { evalCommand } from './eval.ts';
+import { batch } from './batch.ts';
+import { merge } from './merge.ts';
+import { verify } from './verify.ts';
 
-export const commands: Command[] = [validate, evalCommand, score, report, generate];
+export const commands: Command[] = [validate, evalCommand, score, report, generate, batch, merge, verify];

@@ -15,7 +15,7 @@ export function ScoreCard({ label, value, partial, missing, hint, emphasis }: { 
       <div className="score-value" aria-label={`${label}${partial ? ' partial' : ''}: ${value === null ? 'not computed' : pct(value)}`}>
         {value === null ? '—' : pct(value)}
       </div>
-      <div className="score-note">{value === null ? (missing ?? 'not computed') : (partial ?? hint ?? '\u00a0')}</div>
+      <div className="score-note">{value === null ? (missing ?? 'not computed') : partial ? `${partial}` : (hint ?? '\u00a0')}</div>
       {value !== null ? (
         <div className="score-bar" aria-hidden="true">
           <div style={{ transform: `scaleX(${Math.max(0, Math.min(1, value))})` }} />

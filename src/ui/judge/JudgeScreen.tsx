@@ -30,6 +30,10 @@ export function JudgeScreen() {
     );
   }, []);
   useEffect(refresh, [refresh]);
+  // The judge kind may have been set elsewhere (window.iwr.configureJudge, another tab).
+  useEffect(() => {
+    void useSettings.getState().load();
+  }, []);
   // Runs waiting for a person add questions while this screen is open.
   useEffect(() => {
     const t = setInterval(refresh, 3000);

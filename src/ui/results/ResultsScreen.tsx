@@ -22,12 +22,12 @@ import './results.css';
 
 const CARD_NAMES: Record<Column, string> = { IFS: 'IFS', ocr_score: 'OCR', dino_score: 'DINO', LFS: 'LFS', HFS: 'HFS', VFS: 'VFS', Final: 'Final' };
 const CARD_HINTS: Record<Column, string> = {
-  IFS: 'Interaction fidelity: steps done before the first failure or "No", over all steps',
-  ocr_score: 'Text similarity of the page (OCR, Levenshtein)',
-  dino_score: 'Visual similarity (DINOv2 cosine)',
-  LFS: 'Low-level visual: (OCR + DINO) / 2',
-  HFS: 'High-level visual: the judge rubric',
-  VFS: 'Visual fidelity: 0.5 LFS + 0.5 HFS',
+  IFS: 'steps done / steps',
+  ocr_score: 'text similarity',
+  dino_score: 'visual similarity',
+  LFS: '(OCR + DINO) / 2',
+  HFS: 'judge rubric',
+  VFS: '0.5 LFS + 0.5 HFS',
   Final: '0.7 IFS + 0.3 VFS',
 };
 

@@ -43,7 +43,8 @@ export function useCandidates(taskKey: string, wanted: string | undefined, start
     void (async () => {
       try {
         let all = await listCandidates(taskKey);
-        if (!all.length) all = [await createCandidate({ taskKey, name: 'draft 1', html: starterRef.current(), origin: 'draft' })];
+        // A fixed id: two loads racing (two tabs, a re-run effect) make one first draft, not two.
+        if (!all.length) all = [await createCandidate({ id: `${taskKey}#first-draft`, taskKey, name: 'draft 1', html: starterRef.current(), origin: 'draft' })];
         if (!live) return;
         const pick = all.find((c) => c.id === wanted) ?? all[0]!;
         setList(all);

@@ -1,0 +1,202 @@
+// The batch runner: K workers over one browser pool, each evaluating a task at a time and
+// writing its outputs. A task ends as done, failed (with its step, stage and file) or
+// interrupted (the batch was stopped); outputs are written only for done tasks.
+import { existsSync, readFileSync } from 'node:fs';
+import type { EvaluateInput } from '../../api/pipeline.ts';
+import { scoresObject } from '../../scoring/report.ts';
+import { attachData, dataMounts, loadDinoInSession, type DataArg, type DinoArg } from '../data.ts';
+import { evaluateInSession, writeEvalOutputs, type ProgressEvent } from '../evaluate.ts';
+import { BrowserPool, type Slot } from './pool.ts';
+import type { Progress } from './progress.ts';
+
+export interface BatchJob {
+  task: string;
+  steps: number;
+  /** The candidate index.html. */
+  html: string;
+  /** Where eval.json and evalpoints/ go. */
+  outDir: string;
+}
+
+export interface TaskOutcome {
+  task: string;
+  status: 'done' | 'failed' | 'interrupted';
+  /** The candidate file. */
+  file: string;
+  /** Last step the replay reported before a failure (k: 0 = load), else null. */
+  step: number | null;
+  /** Pipeline stage the failure happened in (replay, ocr, dino...), else null. */
+  stage: string | null;
+  reason: string | null;
+  ms: number;
+  attempts: number;
+  steps: number;
+  /** Steps done (success_step) and checkpoints scored, for done tasks. */
+  executed?: number;
+  checkpoints?: number;
+  timings?: Record<string, number>;
+  scores?: Record<string, unknown>;
+}
+
+export interface RunOptions {
+  data: DataArg;
+  dino: DinoArg;
+  model: string;
+  options: NonNullable<EvaluateInput['options']>;
+  jobs: BatchJob[];
+  concurrency: number;
+  progress?: Progress;
+  /** Called for each finished task (the command logs; the bench samples memory). */
+  onOutcome?: (o: TaskOutcome) => void;
+  /** Stops the batch: no new task starts, the browser closes, running tasks end as interrupted. */
+  signal?: AbortSignal;
+}
+
+// Generous: the pipeline enforces the per-step limit itself; this catches a page or worker that
+// hangs outside a step (OCR of a huge screenshot, a wedged renderer).
+const WATCHDOG_SLACK_MS = 180_000;
+
+class Watchdog extends Error {
+  override name = 'Watchdog';
+}
+
+function clean(msg: string): string {
+  return msg.replace(/^page\.evaluate: (Error: )?/, '').replace(/\n\s+at .*/gs, '').split('\n=====')[0]?.trim() ?? msg;
+}
+
+export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]; restarts: number; wallMs: number }> {
+  const t0 = Date.now();
+  const pool = await BrowserPool.open({
+    mounts: { ...dataMounts(o.data), ...o.dino.mounts },
+    viewport: { width: 1920, height: 1200 },
+    prepare: async (slot) => {
+      const sourceId = await attachData(slot, o.data);
+      await loadDinoInSession(slot, o.dino);
+      return sourceId;
+    },
+    ...(o.progress ? { onLog: (l: string) => o.progress?.line(l) } : {}),
+  });
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    void pool.close();
+  };
+  if (o.signal?.aborted) stop();
+  o.signal?.addEventListener('abort', stop, { once: true });
+  const queue = [...o.jobs];
+  const outcomes: TaskOutcome[] = [];
+
+  async function evaluateJob(job: BatchJob, slotRef: { slot: Slot | null }): Promise<TaskOutcome> {
+    const started = Date.now();
+    const base = { task: job.task, file: job.html, steps: job.steps };
+    if (!existsSync(job.html)) {
+      return { ...base, status: 'failed', step: null, stage: null, reason: `no index.html at ${job.html}`, ms: 0, attempts: 0 };
+    }
+    const html = readFileSync(job.html, 'utf8');
+    const limit = (job.steps + 1) * (o.options.stepTimeoutMs || 30_000) + WATCHDOG_SLACK_MS;
+    let last = { step: null as number | null, stage: null as string | null };
+    for (let attempt = 1; ; attempt++) {
+      last = { step: null, stage: null };
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        slotRef.slot ??= await pool.newSlot();
+        const slot = slotRef.slot;
+        const watchdog = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            reject(new Watchdog(`no result after ${Math.round(limit / 1000)} s (watchdog); the page was closed`));
+            void slot.close();
+          }, limit);
+        });
+        const result = await Promise.race([
+          evaluateInSession(slot, {
+            sourceId: slot.sourceId,
+            taskId: job.task,
+            html,
+            model: o.model,
+            options: o.options,
+            onProgress: (e: ProgressEvent) => {
+              if (e.type === 'step') {
+                const r = e.record as { k: number; status: string };
+                last = { step: r.k, stage: 'replay' };
+                o.progress?.status(job.task, `step ${r.k}/${job.steps}`);
+              } else if (e.type === 'stage') {
+                last = { ...last, stage: String(e.stage) };
+                if (e.stage !== 'replay') o.progress?.status(job.task, `${String(e.stage)} ${String(e.done)}/${String(e.total)}`);
+              }
+            },
+          }),
+          watchdog,
+        ]);
+        await writeEvalOutputs(job.outDir, result, o.dino.rewrites(slot));
+        const rec = JSON.parse(result.evalJson) as { success_step: number; screenshot_paths_to_eval: string[] };
+        return {
+          ...base,
+          status: 'done',
+          step: null,
+          stage: null,
+          reason: null,
+          ms: Date.now() - started,
+          attempts: attempt,
+          executed: rec.success_step,
+          checkpoints: rec.screenshot_paths_to_eval.length,
+          timings: result.timings,
+          scores: scoresObject(result.scores),
+        };
+      } catch (err) {
+        const msg = clean(err instanceof Error ? err.message : String(err));
+        const fail = (reason: string): TaskOutcome => ({ ...base, status: 'failed', ...last, reason, ms: Date.now() - started, attempts: attempt });
+        if (stopping) return { ...fail('the batch was stopped'), status: 'interrupted' };
+        const crashed = slotRef.slot?.crashed ?? null;
+        const browserGone = !pool.connected;
+        if (err instanceof Watchdog || crashed || browserGone) {
+          await slotRef.slot?.close();
+          slotRef.slot = null;
+        }
+        if (err instanceof Watchdog) return fail(msg);
+        if (browserGone || crashed) {
+          const what = browserGone ? 'the browser died' : crashed;
+          if (attempt >= 2) return fail(`${what} twice while evaluating this task (${msg})`);
+          o.progress?.line(`task ${job.task}: ${what} during ${last.stage ?? 'setup'}; retrying on a fresh ${browserGone ? 'browser' : 'page'}`);
+          try {
+            if (browserGone) await pool.revive();
+          } catch (e) {
+            return fail(`${what} and could not be relaunched (${clean(e instanceof Error ? e.message : String(e))})`);
+          }
+          continue;
+        }
+        return fail(msg);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  }
+
+  async function worker(): Promise<void> {
+    const slotRef: { slot: Slot | null } = { slot: null };
+    try {
+      for (let job = queue.shift(); job && !stopping; job = queue.shift()) {
+        o.progress?.start(job.task);
+        const outcome = await evaluateJob(job, slotRef);
+        outcomes.push(outcome);
+        o.onOutcome?.(outcome);
+        const where = outcome.step !== null ? ` at step ${outcome.step}` : '';
+        const text =
+          outcome.status === 'done'
+            ? `done in ${(outcome.ms / 1000).toFixed(1)} s (success_step ${outcome.executed}/${outcome.steps}, ${outcome.checkpoints} checkpoints)`
+            : `${outcome.status}${outcome.stage ? ` in ${outcome.stage}` : ''}${where}: ${outcome.reason} [${outcome.file}]`;
+        o.progress?.finish(job.task, text, outcome.status !== 'done');
+      }
+    } finally {
+      await slotRef.slot?.close();
+    }
+  }
+
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency, o.jobs.length)) }, () => worker()));
+  } finally {
+    o.signal?.removeEventListener('abort', stop);
+    stopping = true;
+    await pool.close();
+  }
+  return { outcomes, restarts: pool.restarts, wallMs: Date.now() - t0 };
+}

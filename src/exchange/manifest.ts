@@ -1,0 +1,74 @@
+// The zip layout shared by export and import: the official results layout
+// (`<task>/<model dir>/index.html`, `evalpoints/<k>.png`, `eval.json`, `reports/<stem>_metrics.*`)
+// plus our manifest `iwr-export.json` at the root. Official tools ignore the manifest; our
+// import uses it to restore each run record exactly (steps, checkpoints, timings, ids) and to
+// check every file against its sha256.
+import type { RunRecord } from '../data/runs.ts';
+
+export const MANIFEST_NAME = 'iwr-export.json';
+export const MANIFEST_FORMAT = 'iwr-studio-export';
+export const MANIFEST_SCHEMA = 1;
+
+export interface ManifestRun {
+  id: string;
+  /** `<task>/<model dir>`: the folder of this run in the zip. */
+  dir: string;
+  /** The stored run record without `eval` (that is the folder's eval.json). */
+  record: Omit<RunRecord, 'eval'>;
+}
+
+export interface ExportManifest {
+  format: typeof MANIFEST_FORMAT;
+  schema: typeof MANIFEST_SCHEMA;
+  app_version: string;
+  exported_at: string;
+  /** The app settings at export time, without the judge key. */
+  settings: unknown;
+  runs: ManifestRun[];
+  /** Every other file of the zip, path -> sha256 (hex). */
+  files: Record<string, string>;
+}
+
+export class ExchangeError extends Error {
+  override name = 'ExchangeError';
+}
+
+/** Folder of a run inside the zip. */
+export const runDir = (taskId: string, modelDir: string): string => `${taskId}/${modelDir}`;
+
+export async function sha256Bytes(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Whether `needle` occurs in `hay` (a plain scan: exports are a few MB and this runs once per file). */
+export function containsBytes(hay: Uint8Array, needle: Uint8Array): boolean {
+  const n = needle.length;
+  if (n === 0 || n > hay.length) return false;
+  const first = needle[0];
+  for (let i = hay.indexOf(first as number); i !== -1 && i <= hay.length - n; i = hay.indexOf(first as number, i + 1)) {
+    let j = 1;
+    while (j < n && hay[i + j] === needle[j]) j++;
+    if (j === n) return true;
+  }
+  return false;
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+export function isPng(bytes: Uint8Array): boolean {
+  return bytes.length >= 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b);
+}
+
+export function toBase64(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+export function fromBase64(b64: string): Uint8Array {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
