@@ -98,9 +98,13 @@ export async function captureViewport(s: Saved): Promise<CaptureResult> {
   if (!g) throw new Error('no 2d context for the capture canvas');
   g.fillStyle = canvasBackground(s);
   g.fillRect(0, 0, width, height);
+  const t1 = s.now();
   const shot = await snapdom(root, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-edge-margins', afterClone: (c: CloneContext) => restoreEdgeMargins(s, c) }] });
+  const t2 = s.now();
   const canvas = await shot.toCanvas({ dpr: 1 });
   g.drawImage(canvas, 0, 0);
+  const t3 = s.now();
   const png = await new Promise<Blob>((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob gave nothing'))), 'image/png'));
-  return { png, width, height, ms: Math.round(s.now() - t0) };
+  const t4 = s.now();
+  return { png, width, height, ms: Math.round(t4 - t0), phases: { prepare: Math.round(t1 - t0), clone: Math.round(t2 - t1), raster: Math.round(t3 - t2), encode: Math.round(t4 - t3) } };
 }

@@ -71,6 +71,8 @@ export interface CaptureResult {
   width: number;
   height: number;
   ms: number;
+  /** Where the time went: element count check, snapdom clone, rasterising, PNG encoding. */
+  phases?: { prepare: number; clone: number; raster: number; encode: number };
 }
 
 export interface SettleResult {

@@ -341,7 +341,8 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       parts[k] = c.namespaceURI === 'http://www.w3.org/1999/xhtml' ? `${name}[${n}]` : `*[name()='${name}'][${n}]`;
     }
     const childPointer = style ? pointerHere : f.parentPointer;
-    const parentClick = listeners.some((l) => l === 'click' || l === 'mousedown' || l === 'pointerdown' || l === 'mouseup');
+    // A table body listening for clicks delegates to its cells, one row element further down.
+    const parentClick = listeners.some((l) => l === 'click' || l === 'mousedown' || l === 'pointerdown' || l === 'mouseup') || (f.parentClick && tag === 'tr');
     for (let k = kids.length - 1; k >= 0; k--) {
       const c = kids[k] as Element;
       if (SKIP.has(c.localName)) continue;

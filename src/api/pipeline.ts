@@ -9,15 +9,13 @@
 //       exposeFunction) returning base64 PNG of that page rectangle.
 //       progress: when `progressBinding` names a window function, every event is sent to it.
 //   useDinoModel(url: string): loads a DINO model (URL; e.g. the CLI's mounted --dino-model).
-import { getTaskFile, openTask } from '../sources/registry.ts';
-import { evaluateCandidate } from '../pipeline/evaluate.ts';
-import { runRecordOf, storedStep } from '../pipeline/run-record.ts';
+import { evaluateFromSource } from '../pipeline/from-source.ts';
+import { storedStep } from '../pipeline/run-record.ts';
 import type { EvaluationEvent, EvaluationOptions } from '../pipeline/types.ts';
 import { cdpCapture, domCapture } from '../run/capture.ts';
 import { columnLabels, type Column, type ColumnLabel, type Scores } from '../scoring/metrics.ts';
 import { serializeEvalRecord } from '../scoring/evaljson.ts';
-import { newRunId, saveRun, type StoredStep } from '../data/runs.ts';
-import { sha256Hex } from '../data/candidates.ts';
+import type { StoredStep } from '../data/runs.ts';
 import { loadDino, type LoadedDino } from '../engines/dino-bridge.ts';
 import { registerApi } from './index.ts';
 
@@ -66,11 +64,6 @@ function fromBase64(b64: string, type = 'image/png'): Blob {
 type Grab = (rect: { x: number; y: number; width: number; height: number }) => Promise<string>;
 
 async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
-  const opened = await openTask(input.sourceId, input.taskId);
-  const errors = opened.problems.filter((p) => p.severity === 'error' && !/action_sequence\[\d+\]\.type/.test(p.path ?? ''));
-  const { task, files } = opened;
-  const assets = new Map<string, Blob>();
-  for (const path of files.assets) assets.set(path.slice('assets/'.length), await getTaskFile(input.sourceId, task.id, path));
   const { capture: captureName, ...rest } = input.options ?? {};
   const grab = (window as unknown as { iwrCdpGrab?: Grab }).iwrCdpGrab;
   if (captureName === 'cdp' && !grab) throw new Error("capture 'cdp' needs the headless CLI (window.iwrCdpGrab is missing)");
@@ -88,40 +81,15 @@ async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
         void (progress as (e: unknown) => Promise<void>)(plain);
       }
     : undefined;
-  if (errors.length) onEvent?.({ type: 'log', level: 'warn', message: `task ${task.id} has problems: ${errors.map((p) => p.message).join('; ')}` });
-  const result = await evaluateCandidate({
-    taskKey: `${input.sourceId}/${task.id}`,
-    task: task.record,
-    resolution: `${task.resolution.width}x${task.resolution.height}`,
+  const { result, runId } = await evaluateFromSource({
+    sourceId: input.sourceId,
+    taskId: input.taskId,
     html: input.html,
     model: input.model,
-    assets,
-    checkpoint: async (j) => getTaskFile(input.sourceId, task.id, `checkpoints/step_${j}.png`).catch(() => null),
     options: { ...rest, capture, ...(captureName === 'cdp' ? { fit: false } : {}) },
+    ...(input.save ? { save: true } : {}),
     ...(onEvent ? { onEvent } : {}),
   });
-  let runId: string | null = null;
-  if (input.save) {
-    runId = newRunId();
-    const interaction = task.record.classification?.interaction_complexity;
-    await saveRun(
-      runRecordOf(
-        {
-          id: runId,
-          taskKey: `${input.sourceId}/${task.id}`,
-          sourceId: input.sourceId,
-          taskId: task.id,
-          model: input.model,
-          candidateHash: await sha256Hex(input.html),
-          settings: { ...rest, capture: captureName ?? 'dom' },
-          ...(typeof interaction === 'string' ? { interaction } : {}),
-        },
-        result,
-      ),
-      result.screenshots,
-      input.html,
-    );
-  }
   return {
     runId,
     evalJson: serializeEvalRecord(result.record),

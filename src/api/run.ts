@@ -42,6 +42,8 @@ export interface SandboxApi {
   open(input: { html: string; width: number; height: number; policy?: 'blocked' | 'allowed'; seed?: number; fit?: boolean; assetUrls?: Record<string, string> }): Promise<{ id: number; missingAssets: string[] }>;
   /** One agent command; a PNG in the reply (capture) comes back as base64 in `png`. */
   request(id: number, command: AgentCommand, timeoutMs?: number): Promise<unknown>;
+  /** Snapshot + resolver on the live page, with their times (bench and debugging). */
+  resolve(id: number, step: Step): Promise<{ result: ReturnType<typeof resolveStep>; snapshotMs: number; resolveMs: number }>;
   close(id: number): void;
 }
 
@@ -127,6 +129,15 @@ const sandbox: SandboxApi = {
       return { ...v, png: await toBase64(v.png) };
     }
     return value;
+  },
+  async resolve(id, step) {
+    const host = live.get(id);
+    if (!host) throw new Error(`no open sandbox ${id}`);
+    const t0 = performance.now();
+    const snap = await host.request<PageSnapshot>({ cmd: 'snapshot' }, 30_000);
+    const t1 = performance.now();
+    const result = resolveStep(step, snap);
+    return { result, snapshotMs: t1 - t0, resolveMs: performance.now() - t1 };
   },
   close(id) {
     live.get(id)?.destroy();

@@ -1,6 +1,7 @@
 // Typed helpers for the `models` store (model files such as the DINOv2 ONNX export, kept
 // so a model is downloaded once) and the "dino" settings record (which model to use).
 import { getDb, guardedWrite } from './db.ts';
+import { modelIdForUrl } from '../engines/dino-model.ts';
 
 export interface StoredModel {
   /** The URL the file came from (or `file:<name>` for a local file). */
@@ -44,13 +45,15 @@ export interface DinoSetting {
   modelId: string;
 }
 
+/** The DINO model chosen in Settings (the `dino` settings section; see settings.ts). */
 export async function getDinoSetting(): Promise<DinoSetting | null> {
-  const v = (await (await getDb()).get('settings', 'dino')) as Partial<DinoSetting> | undefined;
-  return v && typeof v.url === 'string' && typeof v.modelId === 'string' ? { url: v.url, modelId: v.modelId } : null;
+  const v = (await (await getDb()).get('settings', 'dino')) as { modelUrl?: unknown; modelId?: unknown } | undefined;
+  if (!v || typeof v.modelUrl !== 'string' || !v.modelUrl) return null;
+  return { url: v.modelUrl, modelId: typeof v.modelId === 'string' && v.modelId ? v.modelId : modelIdForUrl(v.modelUrl) };
 }
 
 export async function setDinoSetting(s: DinoSetting): Promise<void> {
   await guardedWrite('the DINO model setting', async () => {
-    await (await getDb()).put('settings', s, 'dino');
+    await (await getDb()).put('settings', { modelUrl: s.url, modelId: s.modelId }, 'dino');
   });
 }

@@ -18,6 +18,8 @@ export interface JudgeSettings {
 export interface DinoSettings {
   /** ONNX export of DINOv2 (input pixel_values, output last_hidden_state). */
   modelUrl: string;
+  /** Name recorded with scores; derived from the URL when absent (engines/dino-model.ts). */
+  modelId?: string;
 }
 
 /** `dom`: the in-page rasteriser (works in every browser tab). `cdp`: real pixels, headless CLI only. */
@@ -77,7 +79,7 @@ export function repairSection<K extends SettingsSection>(key: K, raw: unknown): 
     }
     case 'dino': {
       const r = isObj(raw) ? raw : {};
-      return { modelUrl: str(r.modelUrl, d.dino.modelUrl) || d.dino.modelUrl } as Settings[K];
+      return { modelUrl: str(r.modelUrl, d.dino.modelUrl) || d.dino.modelUrl, ...(typeof r.modelId === 'string' && r.modelId ? { modelId: r.modelId } : {}) } as Settings[K];
     }
     case 'capture':
       return oneOf(raw, ['dom', 'cdp'] as const, d.capture) as Settings[K];

@@ -21,7 +21,7 @@ export const KIND_WORDS: [string, Kind][] = [
   ['switch', 'switch'], ['slider', 'slider'], ['image', 'image'], ['img', 'image'], ['photo', 'image'],
   ['picture', 'image'], ['thumbnail', 'image'], ['logo', 'image'], ['card', 'card'], ['tile', 'cell'],
   ['item', 'item'], ['product', 'card'], ['result', 'card'], ['listing', 'card'], ['entry', 'item'],
-  ['post', 'card'], ['cell', 'cell'], ['square', 'cell'], ['row', 'row'], ['option', 'option'],
+  ['post', 'card'], ['review', 'card'], ['cell', 'cell'], ['square', 'cell'], ['day', 'cell'], ['date', 'cell'], ['seat', 'cell'], ['slot', 'cell'], ['row', 'row'], ['option', 'option'],
   ['choice', 'option'], ['article', 'card'], ['story', 'card'], ['hotel', 'card'], ['property', 'card'], ['heading', 'heading'], ['title', 'heading'], ['arrow', 'icon'], ['chevron', 'icon'],
 ];
 
@@ -86,6 +86,8 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if ((tag === 'input' && type === 'checkbox') || role === 'checkbox') put('checkbox', 1);
   // A round "check" button or a toggled (aria-pressed) control is a checkbox to the user who clicks it.
   if (e.interactive && [...classWords].some((w) => CHECK_WORDS.has(w)) && !/[\p{L}\p{N}]{3,}/u.test(e.text)) put('checkbox', 0.9);
+  // A small empty square "box" one clicks is a tick box.
+  if (e.interactive && classWords.has('box') && e.box.width <= 40 && e.box.height <= 40 && !/[\p{L}\p{N}]/u.test(e.text)) put('checkbox', 0.9);
   if (e.interactive && e.checked !== undefined && role !== 'checkbox' && role !== 'radio') { put('checkbox', 0.7); put('switch', 0.8); }
   if ((tag === 'input' && type === 'radio') || role === 'radio') put('radio', 1);
   if (role === 'switch' || classWords.has('switch') || classWords.has('toggle')) put('switch', 1);

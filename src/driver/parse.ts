@@ -21,6 +21,8 @@ export interface TargetQuery {
   grid?: { row: number; col: number };
   /** "the empty square": an element showing no text (a free board cell, an unfilled slot). */
   empty?: boolean;
+  /** "the Done list", "the tic-tac-toe board": the region noun, split from the words naming it. */
+  container?: string;
 }
 
 export interface Relation {
@@ -69,6 +71,7 @@ const LABEL_VERBS = new Set([
   'save', 'follow', 'unfollow', 'subscribe', 'download', 'reply', 'retweet', 'repost', 'bookmark', 'edit', 'rename', 'archive',
   'favorite', 'favourite', 'star', 'upvote', 'downvote', 'play', 'pause', 'mute', 'unmute', 'pin', 'rate', 'hide', 'duplicate',
 ]);
+const MEANS_VERBS = new Set(['clicking', 'tapping', 'pressing', 'hitting', 'selecting', 'choosing', 'using', 'ticking', 'checking', 'toggling']);
 const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'its', 'his', 'her', 'their', 'my', 'your', 'our']);
 /** Words saying a cell or slot shows nothing yet. */
 const EMPTY_WORDS = new Set(['empty', 'blank', 'unmarked', 'unfilled', 'unopened', 'unrevealed', 'vacant']);
@@ -143,7 +146,7 @@ function emptyQuery(): TargetQuery {
 }
 
 /** Parses words of one noun phrase (target or anchor) into a query. */
-function parsePhrase(words: string[], quotes: string[]): TargetQuery {
+function parsePhrase(words: string[], quotes: string[], modifiers = false): TargetQuery {
   const q = emptyQuery();
   const w = [...words];
   for (let i = 0; i < w.length; i++) {
@@ -179,9 +182,13 @@ function parsePhrase(words: string[], quotes: string[]): TargetQuery {
     for (const [phrase, kind] of KIND_WORDS) {
       const parts = phrase.split(' ');
       if (parts.every((p, j) => stemWord(w[i + j]) === p)) {
+        // A kind word before the region noun of an anchor is a modifier: "the seat map" is a map.
+        if (modifiers) { q.words.push(...parts); i += parts.length - 1; matched = true; break; }
         if (!q.kinds.includes(kind)) q.kinds.push(kind);
         // Keep the word too: "search box" names a search field; "button" rarely helps as text.
         if (parts.length > 1) q.words.push(...parts.filter((p) => !['box', 'field', 'bar', 'input', 'button', 'item', 'area'].includes(p)));
+        // Nouns that name things as much as kinds ("seat", "review", "day") also match as text.
+        else if (NAMING_KIND_WORDS.has(parts[0] as string)) q.words.push(parts[0] as string);
         i += parts.length - 1;
         const after = w[i + 1];
         if (after && /^#?\d+$/.test(after) && q.ordinal === undefined) { q.ordinal = Number(after.replace('#', '')); i++; }
@@ -206,6 +213,24 @@ function parsePhrase(words: string[], quotes: string[]): TargetQuery {
   }
   return q;
 }
+
+/** Anchors only: "the Done list" is named by "Done"; "list" says it is the region around that name. */
+function parseAnchor(words: string[], quotes: string[]): TargetQuery {
+  const content = words.filter((w) => !STOPWORDS.has(w));
+  const last = content.at(-1);
+  const naming = content.filter((w) => ORDINALS[w] === undefined && NUMBERS[w] === undefined && !/^\d+(st|nd|rd|th)?$/.test(w));
+  if (naming.length > 1 && last && CONTAINER_NOUNS.has(last)) {
+    const q = parsePhrase(words.slice(0, words.lastIndexOf(last)), quotes, true);
+    q.container = last;
+    return q;
+  }
+  return parsePhrase(words, quotes);
+}
+
+const NAMING_KIND_WORDS = new Set(['seat', 'day', 'date', 'slot', 'review', 'thumbnail', 'photo']);
+
+/** Region nouns a step puts after a name: "the To Do column", "the Done list", "the reviews slider". */
+const CONTAINER_NOUNS = new Set(['list', 'column', 'board', 'grid', 'section', 'panel', 'pane', 'carousel', 'slider', 'gallery', 'group', 'area', 'block', 'widget', 'table', 'calendar', 'strip', 'row', 'map', 'picker', 'pager', 'menu', 'toolbar', 'feed']);
 
 function stemWord(w: string | undefined): string {
   if (!w) return '';
@@ -239,7 +264,9 @@ function takeGrid(words: string[]): { row: number; col: number } | undefined {
   const used: number[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as string;
-    if ((w === 'row' || w === 'column' || w === 'col') && num(words[i + 1]) !== undefined) {
+    // In "3rd column, 2nd row" the "2nd" belongs to the row that follows it.
+    const nextNoun = words[i + 2] === 'row' || words[i + 2] === 'column' || words[i + 2] === 'col';
+    if ((w === 'row' || w === 'column' || w === 'col') && num(words[i + 1]) !== undefined && !(nextNoun && !/^\d+$/.test(words[i + 1] as string))) {
       if (w === 'row') row = num(words[i + 1]); else col = num(words[i + 1]);
       used.push(i, i + 1);
     } else if (/^r\d+c\d+$/.test(w)) {
@@ -328,6 +355,17 @@ export function parseStep(step: Step): ParsedStep {
     else break;
   }
 
+  // "Close the modal by clicking the X button": the means names the target; the purpose
+  // contributes only its quoted names and region ("Mark 'Pay rent' done by clicking its checkbox").
+  const by = words.findIndex((w, i) => w === 'by' && MEANS_VERBS.has(words[i + 1] ?? ''));
+  if (by > 0 && by + 2 < words.length) {
+    const purpose = words.slice(0, by);
+    const means = words.slice(by + 2);
+    const named = purpose.filter((w) => PLACEHOLDER.test(w));
+    const region = purpose.find((w) => REGION_WORDS[w]);
+    words = [...means, ...(named.length ? ['of', ...named] : []), ...(region ? ['in', region] : [])];
+    while (words.length && PARTICLES.has(words[0] as string)) words.shift();
+  }
   const grid = takeGrid(words);
   // "Like the post by Aiko": the verb names the control, the rest is the thing it belongs to.
   if (step.type === 'Click' && words.length > 2 && LABEL_VERBS.has(words[0] as string) && DETERMINERS.has(words[1] as string)) {
@@ -345,7 +383,7 @@ export function parseStep(step: Step): ParsedStep {
     // "the 'Add' button" keeps going; a relation word at the start of a phrase is a particle.
     const cur = segments[segments.length - 1] as { words: string[] };
     if (hit && hit[0] === 'by' && !BY_NOUNS.has(stemWord(cur.words.at(-1)))) hit = undefined;
-    if (hit && cur.words.length > 0) {
+    if (hit && (cur.words.length > 0 || (segments.length === 1 && grid && hit[0] !== 'by'))) {
       segments.push({ rel: hit[1], words: [] });
       i += hit[0].split(' ').length - 1;
     } else if (!(hit && cur.words.length === 0 && segments.length > 1)) {
@@ -359,7 +397,7 @@ export function parseStep(step: Step): ParsedStep {
   // "Check the box next to X": a box one ticks is a checkbox, not a text box.
   if (step.type === 'Click' && impliedKinds.includes('checkbox') && target.kinds.length === 1 && target.kinds[0] === 'field') target.kinds = ['checkbox'];
   for (const seg of segments.slice(1)) {
-    const q = parsePhrase(seg.words, quotes);
+    const q = parseAnchor(seg.words, quotes);
     const onlyPlace = !q.labels.length && !q.words.length && !q.kinds.length && q.ordinal === undefined;
     if (onlyPlace) {
       if (q.position) target.position = { ...target.position, ...q.position };
@@ -374,6 +412,16 @@ export function parseStep(step: Step): ParsedStep {
     const type: RelationType = seg.rel === 'place' || seg.rel === 'target' ? 'inside' : seg.rel;
     // An anchor never needs to be interactive; position/region words on it stay with it.
     parsed.relations.push({ type, anchor: q });
+  }
+  // "the last of the five dots": an ordinal alone, counted over what the "of" phrase names.
+  const first = parsed.relations[0];
+  if (first && first.type === 'group' && target.ordinal !== undefined && !target.labels.length && !target.words.length && !target.kinds.length && first.anchor.ordinal === undefined) {
+    const a = first.anchor;
+    target.words = a.words.filter((w) => NUMBERS[w] === undefined && !/^\d+$/.test(w));
+    target.labels = a.labels;
+    target.kinds = a.kinds;
+    if (a.container) target.words.push(a.container);
+    parsed.relations.shift();
   }
   // A Type step always targets something editable.
   if (step.type === 'Type' && !target.kinds.includes('field')) target.kinds.push('field');

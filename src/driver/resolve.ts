@@ -59,6 +59,8 @@ interface Scored {
   i: number;
   score: number;
   reasons: string[];
+  /** Misses a quoted label: stays below MIN_SCORE whatever relations add. */
+  ruledOut?: boolean;
 }
 
 const fmt = (n: number): string => (Math.round(n * 100) / 100).toString();
@@ -206,6 +208,10 @@ function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedStep, snap
       if (c > 0.4) { score += W.W_CONTEXT * c; reasons.push(`words "${phrase}" in group "${e.context}"`); }
     }
   }
+  if (q.container && asAnchor && info.hints.includes(q.container)) {
+    score += W.W_CONTEXT;
+    reasons.push(`a ${q.container}`);
+  }
   if (q.kinds.length) {
     const fit = bestKindFit(q.kinds, info.kinds);
     if (fit > 0) { score += W.W_KIND * fit; reasons.push(`kind ${q.kinds.join('/')} (${fmt(fit)})`); }
@@ -242,11 +248,12 @@ function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedStep, snap
     const fit = inRegion(q.region, info, snapshot);
     if (fit > 0) { score += W.W_REGION * fit; reasons.push(`in ${q.region}`); }
   }
-  // A quoted label the element does not carry rules it out, whatever else fits.
+  // A quoted label the element does not carry rules it out, whatever else fits (relations
+  // added later included: see scoreQuery).
   if (labelMiss && !asAnchor) score = Math.min(score, W.MIN_SCORE - 0.5);
   // With no name, no kind and no place there is nothing to go on.
   if (!named && !q.kinds.length && !q.position && !q.region && !q.grid && q.ordinal === undefined) score = Math.min(score, 0);
-  return { i, score, reasons };
+  return { i, score, reasons, ruledOut: labelMiss && !asAnchor };
 }
 
 function isInside(inner: ElementSnapshot, outer: ElementSnapshot): boolean {
@@ -338,6 +345,9 @@ function likeMembers(group: Scored[], infos: Info[]): Scored[] {
   return best.filter((g) => g.score >= top - 1.5);
 }
 
+/** Classes generated pages put on every control: sharing them says nothing about being alike. */
+const GENERIC_CLASSES = new Set(['btn', 'button', 'clickable', 'interactive']);
+
 const parentPath = (e: ElementSnapshot): string => e.xpath.slice(0, e.xpath.lastIndexOf('/'));
 
 /**
@@ -359,7 +369,9 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
   }
   const root = sigs.map((_, i) => i);
   const find = (i: number): number => (root[i] === i ? i : (root[i] = find(root[i] as number)));
-  const subset = (a: Set<string>, b: Set<string>) => a.size > 0 && [...a].every((c) => b.has(c));
+  // b is a as marked by state: a's classes (more than a generic "btn") plus one or two more.
+  const stateVariant = (a: Set<string>, b: Set<string>) =>
+    [...a].some((c) => !GENERIC_CLASSES.has(c)) && [...a].every((c) => b.has(c)) && b.size - a.size <= 2;
   for (let i = 0; i < sigs.length; i++) {
     for (let j = i + 1; j < sigs.length; j++) {
       const a = sigs[i] as (typeof sigs)[number];
@@ -367,7 +379,7 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
       if (a.tag !== b.tag) continue;
       const shareClass = [...a.classes].some((c) => b.classes.has(c));
       const shareParent = [...a.parents].some((p) => b.parents.has(p));
-      if (subset(a.classes, b.classes) || subset(b.classes, a.classes) || (shareParent && (shareClass || (!a.classes.size && !b.classes.size)))) {
+      if (stateVariant(a.classes, b.classes) || stateVariant(b.classes, a.classes) || (shareParent && (shareClass || (!a.classes.size && !b.classes.size)))) {
         root[find(j)] = find(i);
       }
     }
@@ -378,6 +390,18 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
     out.set(r, [...(out.get(r) ?? []), ...sig.members]);
   });
   return [...out.values()];
+}
+
+function likeSiblings(a: ElementSnapshot, b: ElementSnapshot): boolean {
+  return a.tag === b.tag && parentPath(a) === parentPath(b) && a.classes.some((c) => b.classes.includes(c));
+}
+
+/** The element a heading or label titles: its parent, when the heading is not itself a control. */
+function sectionOf(a: Info, infos: Info[]): Info | undefined {
+  const heading = a.kinds.has('heading') || ['label', 'legend', 'dt', 'caption', 'figcaption'].includes(a.e.tag);
+  if (!heading || a.e.interactive) return undefined;
+  const p = infos[a.e.parent];
+  return p && p.e.box.height > a.e.box.height ? p : undefined;
 }
 
 /** Applies an ordinal among a group of like candidates; returns the chosen index or undefined. */
@@ -412,7 +436,8 @@ function gridCells(members: Scored[], all: Scored[], infos: Info[]): Scored[] {
   const tag = es[0]?.tag;
   const parents = new Set(es.map(parentPath));
   const grands = new Set([...parents].map((p) => p.slice(0, p.lastIndexOf('/'))));
-  const shared = new Set(es.flatMap((e) => e.classes));
+  // Classes every member carries ("cell"): the mark classes ("o", "win", "past") vary.
+  const shared = new Set(es[0]?.classes.filter((c) => es.every((e) => e.classes.includes(c))) ?? []);
   const seen = new Set(members.map((g) => g.i));
   const out = [...members];
   for (const s of all) {
@@ -422,7 +447,7 @@ function gridCells(members: Scored[], all: Scored[], infos: Info[]): Scored[] {
     const p = parentPath(e);
     const underLikeParent = grands.has(p.slice(0, p.lastIndexOf('/'))) && [...parents].some((q) => q.replace(/\[\d+\]$/, '') === p.replace(/\[\d+\]$/, ''));
     if (!parents.has(p) && !underLikeParent) continue;
-    if (shared.size ? !e.classes.some((c) => shared.has(c)) : e.classes.length > 0) continue;
+    if ([...shared].some((c) => !e.classes.includes(c))) continue;
     out.push(s);
     seen.add(s.i);
   }
@@ -488,16 +513,26 @@ function scoreQuery(q0: TargetQuery, relations: Relation[], step: ParsedStep, sn
     for (const s of scored) {
       let best = 0;
       let via = -1;
+      const c = infos[s.i] as Info;
       for (const a of anchors) {
-        const ownLca = commonDepth((infos[s.i] as Info).e.xpath, (infos[a.i] as Info).e.xpath);
+        const ai = infos[a.i] as Info;
+        const ownLca = commonDepth(c.e.xpath, ai.e.xpath);
         const lcaFit = Math.max(0, 1 - (maxLca - ownLca) * 0.25);
-        const fit = relationFit(rel.type, infos[s.i] as Info, infos[a.i] as Info, lcaFit) * (a.score / bestA.score);
+        let fit = relationFit(rel.type, c, ai, lcaFit);
+        if (c === ai && rel.type === 'group') fit = rel.anchor.ordinal !== undefined ? W.SELF_ANCHOR_FIT : 0;
+        // "the dot for slide 4" where the anchor is itself a dot: its siblings are not "for" it.
+        else if (rel.type === 'group' && rel.anchor.ordinal !== undefined && likeSiblings(c.e, ai.e)) fit = Math.min(fit, 0.2);
+        // A heading or label names the section it opens: "in the Tic-tac-toe panel", "of the Done list".
+        const section = sectionOf(ai, infos);
+        if (section && (rel.type === 'inside' || rel.type === 'group') && isInside(c.e, section.e)) fit = Math.max(fit, W.SECTION_FIT);
+        fit *= a.score / bestA.score;
         if (fit > best) { best = fit; via = a.i; }
       }
       s.score += W.W_RELATION * best;
       if (best > 0) s.reasons.push(`${rel.type} ${describeQuery(rel.anchor)} #${via} (${fmt(best)})`);
     }
   }
+  for (const s of scored) if (s.ruledOut) s.score = Math.min(s.score, W.MIN_SCORE - 0.5);
   const ordinal = q.ordinal ?? lateOrdinal;
   if (ordinal !== undefined || q.grid) {
     const sorted = [...scored].sort(byScore);

@@ -48,6 +48,8 @@ const SYNONYM_GROUPS: string[][] = [
   ['play', 'start'],
   ['location', 'pin', 'map', 'marker'],
   ['filter', 'funnel'],
+  ['pagination', 'pager', 'paging', 'paginator'],
+  ['carousel', 'slider', 'slideshow'],
   ['logout', 'sign out', 'signout', 'log out'],
   ['login', 'sign in', 'signin', 'log in'],
   ['refresh', 'reload', 'sync'],
@@ -147,6 +149,8 @@ export function textSimilarity(query: string, text: string): number {
   }
   const qt = contentTokens(q);
   const tt = contentTokens(t);
+  // "increase" for a "+" (read "plus"): the same control named by a synonym.
+  if (qt.length && qt.length === tt.length && qt.every((w, i) => canonical(w) === canonical(tt[i] as string))) best = Math.max(best, 0.9);
   if (qt.length && tt.length) {
     const used = new Set<number>();
     let hit = 0;

@@ -84,6 +84,8 @@ export const ANCHOR_GROUP_RATIO = 0.85;
 export const MIN_ANCHOR_SCORE = 2.5;
 /** "on the photo": a candidate drawn over the anchor (overlay button) is nearly as good as one inside it. */
 export const OVERLAY_INSIDE_FIT = 0.9;
+/** Inside the section a heading anchor titles ("the more icon of the Done list" under h2 "Done"). */
+export const SECTION_FIT = 0.95;
 /** "the dot for slide 4" where the dot itself is labelled "slide 4": the anchor is the target. */
 export const SELF_ANCHOR_FIT = 0.8;
 /** Distance (CSS px) at which "next to" proximity has fallen to one half. */

@@ -29,6 +29,8 @@ export interface ExportResult {
   manifest: ExportManifest;
   /** Runs of the selection that were left out, and why (older duplicates, failed runs). */
   skipped: Array<{ runId: string; reason: string }>;
+  /** Exported runs with something missing, e.g. runs stored before the HTML was kept. */
+  warnings: string[];
 }
 
 // Fixed timestamps make the zip bytes depend on the contents only (fflate's default is now).
@@ -97,6 +99,7 @@ export async function exportRuns(opts: ExportOptions = {}): Promise<ExportResult
   const enc = new TextEncoder();
   const keys = (await judgeKeys()).map((k) => enc.encode(k));
   const files = new Map<string, Uint8Array>();
+  const warnings: string[] = [];
   const add = (path: string, bytes: Uint8Array): void => {
     assertNoKey(path, bytes, keys);
     files.set(path, bytes);
@@ -108,7 +111,7 @@ export async function exportRuns(opts: ExportOptions = {}): Promise<ExportResult
     const blobs = await listRunBlobs(run.id);
     const html = blobs.find((b) => b.name === RUN_HTML);
     if (html) add(`${dir}/index.html`, new Uint8Array(await html.blob.arrayBuffer()));
-    else skipped.push({ runId: run.id, reason: `stored without its candidate HTML (run from before HTML was kept): ${dir}/index.html is missing` });
+    else warnings.push(`run ${run.id} was stored without its candidate HTML (before runs kept it): ${dir}/index.html is missing`);
     for (const b of blobs) if (/^evalpoints\/\d+\.png$/.test(b.name)) add(`${dir}/${b.name}`, new Uint8Array(await b.blob.arrayBuffer()));
     add(`${dir}/eval.json`, enc.encode(serializeEvalRecord(run.eval)));
     const { eval: _eval, ...record } = run;
@@ -152,5 +155,5 @@ export async function exportRuns(opts: ExportOptions = {}): Promise<ExportResult
   const models = [...byModel.keys()];
   const what = opts.runIds?.length === 1 && runs[0] ? `${runs[0].taskId}-${modelDirName(runs[0].model)}` : models.length === 1 ? modelDirName(models[0] as string) : 'leaderboard';
   const day = manifest.exported_at.slice(0, 10).replaceAll('-', '');
-  return { zip, fileName: `iwr-results-${what.replace(/[^A-Za-z0-9._-]+/g, '_')}-${day}.zip`, manifest, skipped };
+  return { zip, fileName: `iwr-results-${what.replace(/[^A-Za-z0-9._-]+/g, '_')}-${day}.zip`, manifest, skipped, warnings };
 }

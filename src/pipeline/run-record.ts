@@ -31,7 +31,7 @@ export function storedStep(r: StepRecord): StoredStep {
 }
 
 export function runRecordOf(
-  base: Pick<RunRecord, 'id' | 'taskKey' | 'sourceId' | 'taskId' | 'model' | 'candidateHash' | 'settings'> & { interaction?: string },
+  base: Pick<RunRecord, 'id' | 'taskKey' | 'sourceId' | 'taskId' | 'model' | 'candidateHash' | 'settings'> & Record<string, unknown>,
   result: EvaluationResult,
 ): RunRecord {
   return {

@@ -136,7 +136,7 @@ describe('export', () => {
     const md = text(first['reports/Test__Model-A_metrics.md']);
     expect(md).toBe(reportMarkdown(buildReport(MODEL_A, rows)));
     expect(md.split('\n')[0]).toBe('# model: Test__Model-A result');
-    expect(md).toMatch(/^\| 1 \| 100\.00 \|/m);
+    expect(md).toMatch(/^\| 1 \| 100\.00\* \|/m); // * : no judge, so IFS is an upper bound
     expect(md).toMatch(/^\| avg \|/m);
     expect(text(first['reports/Test__Model-A_metrics.csv'])).toBe(reportCsv(buildReport(MODEL_A, rows)));
     const broken = taskScores(parseEvalJson(text(first['2/broken-bot/eval.json']), 'e').record!);

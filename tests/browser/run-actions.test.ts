@@ -134,6 +134,28 @@ test('an app-shell page (body does not scroll): official scroll fails, the direc
   expect(directional.records[1]?.attempts[0]?.detail).toMatch(/^<main#main> down 300 px/);
 });
 
+test('a transient result (a loading veil over the button) is retried on a fixed backoff, each reason logged', async () => {
+  const out = await replayPage(page, fixturePage('overlay.html'), task([{ type: 'Click', description: "Click 'Buy now'" }]), { inspect: ['#out'] });
+  expect(out.summary.done, out.summary.reason).toBe(1);
+  expect(seen(out, 1)).toBe('bought');
+  const attempts = out.records[1]!.attempts;
+  expect(attempts.length).toBeGreaterThan(1);
+  expect(attempts[0]?.code).toBe('error:obscured');
+  expect(attempts[0]?.detail).toMatch(/<div#veil> is on top of <button#buy/);
+  expect(attempts.at(-1)?.code).toBe('done');
+});
+
+test("timing 'settle' waits for the DOM to go quiet (capped) instead of the fixed 0.5 s", async () => {
+  const html = fixturePage('busy-dom.html');
+  const steps = task([{ type: 'Click', description: "Click 'Load results'" }]);
+  const official = await replayPage(page, html, steps, { inspect: ['#out'] });
+  const settled = await replayPage(page, html, steps, { inspect: ['#out'], timing: 'settle', settleQuietMs: 300, settleCapMs: 5000 });
+  // 12 rows 100 ms apart: the fixed 0.5 s catches the list half-built, settling sees it done.
+  expect(seen(official, 1)).toBe('idle');
+  expect(seen(settled, 1)).toBe('done 12');
+  expect(settled.summary.timing).toBe('settle');
+});
+
 test('an unknown action type fails the step, as officially', async () => {
   const out = await replayPage(page, fixturePage('short.html'), task([{ type: 'Hover', description: 'Hover the title' }]));
   expect(out.summary.failedAt).toBe(0);

@@ -9,5 +9,7 @@ import { evalCommand } from './eval.ts';
 import { batch } from './batch.ts';
 import { merge } from './merge.ts';
 import { verify } from './verify.ts';
+import { resolve } from './resolve.ts';
+import { replay } from './replay.ts';
 
-export const commands: Command[] = [validate, evalCommand, score, report, generate, batch, merge, verify];
+export const commands: Command[] = [validate, evalCommand, score, report, generate, batch, merge, verify, resolve, replay];

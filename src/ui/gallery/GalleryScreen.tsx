@@ -176,7 +176,7 @@ function TaskCard({ entry, tabIndex, onFocus }: { entry: CatalogEntry; tabIndex:
   const { width, height } = task.resolution;
   return (
     <a className="task-card" href={hrefFor({ name: 'task', sourceId: entry.sourceId, taskId: task.id })} tabIndex={tabIndex} onFocus={onFocus} aria-label={`Task ${task.id}: ${task.record.source_website || 'unknown site'}, ${c.domain ?? 'no domain'}, interaction ${c.interaction_complexity ?? '?'}, visual ${c.visual_complexity ?? '?'}, ${width} by ${height}, ${steps} steps`}>
-      <Thumbnail sourceId={entry.sourceId} taskId={task.id} alt="" aspect={isMobile(task) ? '4 / 3' : `${width} / ${height}`} />
+      <Thumbnail sourceId={entry.sourceId} taskId={task.id} alt="" />
       <div className="task-meta">
         <div className="task-title">
           <span className="task-id">#{task.id}</span>

@@ -21,7 +21,8 @@ async function makeThumb(sourceId: string, path: string): Promise<string | null>
   }
 }
 
-export function Thumbnail({ sourceId, taskId, alt, aspect }: { sourceId: string; taskId: string; alt: string; aspect: string }) {
+// Every card gets the same picture box (16:10, top of the page shown) so rows line up whatever the resolution.
+export function Thumbnail({ sourceId, taskId, alt }: { sourceId: string; taskId: string; alt: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [src, setSrc] = useState<string | null | undefined>(undefined);
   useEffect(() => {
@@ -51,7 +52,7 @@ export function Thumbnail({ sourceId, taskId, alt, aspect }: { sourceId: string;
     };
   }, [sourceId, taskId]);
   return (
-    <div ref={ref} className="thumb" style={{ aspectRatio: aspect }}>
+    <div ref={ref} className="thumb">
       {src ? <img src={src} alt={alt} /> : <span className="thumb-none">{src === null ? 'no checkpoint 0' : ''}</span>}
     </div>
   );

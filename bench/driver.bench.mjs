@@ -1,0 +1,130 @@
+// `npm run bench:driver`: median driver time per action (snapshot + resolve + act, without
+// the official waits) and median DOM-capture time, on a model-style page at 1280x720 and
+// 1920x1080, in headless Chromium on the built app. Prints a table.
+// Uses IWR_DIST (a built app folder) when set, else dist/ (built first when missing).
+import { chromium } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../scripts/serve.mjs';
+import { chromiumArgs, findChromium, NO_BROWSER_MESSAGE } from '../scripts/find-chromium.mjs';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const CAPTURES = Number(process.env.BENCH_CAPTURES ?? 7);
+
+/** A page in the style models write: header, nav, hero, a card grid with .btn buttons, a form. */
+function modelPage(cards) {
+  const card = (i) => `<div class="card"><img width="120" height="80" alt="Item ${i}" src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='120' height='80'%3E%3Crect width='120' height='80' fill='%23${(i * 2654435761 % 0xffffff).toString(16).padStart(6, '0')}'/%3E%3C/svg%3E"><h3>Product ${i}</h3><p>Short description of product ${i}, good value.</p><span class="price">$${(i * 7) % 90 + 9}.99</span><button class="btn add" onclick="add(${i})">Add to cart</button></div>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title><style>
+  *{box-sizing:border-box} body{margin:0;font-family:sans-serif;background:#f5f6fa;color:#222}
+  header{display:flex;justify-content:space-between;align-items:center;padding:12px 24px;background:#1e2a44;color:#fff}
+  nav a{color:#cde;margin:0 10px;text-decoration:none} .hero{padding:40px 24px;background:linear-gradient(90deg,#2b5,#27c);color:#fff}
+  .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:16px;padding:24px}
+  .card{background:#fff;border-radius:10px;padding:12px;box-shadow:0 1px 4px #0002} .btn{background:#27c;color:#fff;border:0;border-radius:6px;padding:8px 14px;cursor:pointer}
+  form{padding:24px;display:flex;gap:8px} input{padding:8px;border:1px solid #aab;border-radius:6px}
+  </style></head><body>
+  <header><strong>ShopLite</strong><nav><a href="#">Home</a><a href="#">Deals</a><a href="#">Help</a></nav><button class="btn" id="cart">Cart (<span id="n">0</span>)</button></header>
+  <section class="hero"><h1>Spring sale</h1><p>Everything 20% off this week.</p><input id="search" placeholder="Search products"></section>
+  <div class="grid">${Array.from({ length: cards }, (_, i) => card(i + 1)).join('')}</div>
+  <form onsubmit="event.preventDefault()"><input id="email" placeholder="Your email"><button class="btn" type="submit">Subscribe</button></form>
+  <script>let n=0;function add(i){document.getElementById('n').textContent=++n;}</script></body></html>`;
+}
+
+const step = (type, parameters) => ({ type, parameters, visual_evaluation_flag: false, logical_assertion: null });
+const ACTIONS = [
+  ['Click', step('Click', { description: "Click the 'Add to cart' button on Product 3" })],
+  ['Type', step('Type', { description: 'Type "lamp" into the search box', text: 'lamp' })],
+  ['Press', step('Press', { description: 'Press Enter', key: 'Enter' })],
+  ['Scroll', step('Scroll', { description: 'Scroll down' })],
+];
+
+const fmt = (xs) => (xs.length ? median(xs).toFixed(1) : '-');
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : NaN;
+}
+
+async function main() {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(NO_BROWSER_MESSAGE);
+  let dist = process.env.IWR_DIST ?? `${repo}dist`;
+  if (!existsSync(`${dist}/index.html`)) {
+    const { build } = await import('vite');
+    await build({ root: repo, logLevel: 'warn', configFile: `${repo}vite.config.ts` });
+    dist = `${repo}dist`;
+  }
+  const server = await startServer({ root: dist });
+  const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs() });
+  const rows = [];
+  try {
+    for (const [w, h, cards] of [[1280, 720, 24], [1920, 1080, 40]]) {
+      const page = await (await browser.newContext({ viewport: { width: 2000, height: 1200 } })).newPage();
+      await page.goto(server.url);
+      await page.waitForFunction(() => window.iwr?.ready === true, null, { timeout: 60_000 });
+      const html = modelPage(cards);
+      const result = await page.evaluate(async ({ html, w, h, actions, runs, captures }) => {
+        const { id } = await window.iwr.sandbox.open({ html, width: w, height: h, fit: false });
+        const out = { elements: 0, actions: {}, capture: [] };
+        for (const [name, s] of actions) {
+          const times = [];
+          const parts = { snapshot: [], resolve: [], act: [] };
+          for (let i = 0; i < runs; i++) {
+            const t0 = performance.now();
+            let index = -1;
+            let key;
+            let typed;
+            if (name !== 'Scroll') {
+              const r = await window.iwr.sandbox.resolve(id, s);
+              parts.snapshot.push(r.snapshotMs);
+              parts.resolve.push(r.resolveMs);
+              if (!r.result.ok) throw new Error(`${name}: ${r.result.reason}`);
+              index = r.result.index;
+              key = r.result.key;
+              typed = r.result.typed;
+            }
+            const action = name === 'Click' ? { type: 'Click', index } : name === 'Type' ? { type: 'Type', index, text: typed ?? 'x' } : name === 'Press' ? { type: 'Press', key: key ?? 'Enter' } : { type: 'Scroll', mode: 'official' };
+            const a0 = performance.now();
+            const res = await window.iwr.sandbox.request(id, { cmd: 'act', action });
+            parts.act.push(performance.now() - a0);
+            times.push(performance.now() - t0);
+            if (name === 'Scroll') await window.iwr.sandbox.request(id, { cmd: 'act', action: { type: 'Press', key: 'Home' } });
+            if (res.code !== 'done' && name !== 'Scroll') throw new Error(`${name}: ${res.code} ${res.detail ?? ''}`);
+          }
+          out.actions[name] = times;
+          out.parts = { ...(out.parts ?? {}), [name]: parts };
+        }
+        const snap = await window.iwr.sandbox.request(id, { cmd: 'snapshot' });
+        out.elements = snap.elements.length;
+        for (let i = 0; i < captures; i++) {
+          const t0 = performance.now();
+          const c = await window.iwr.sandbox.request(id, { cmd: 'capture' });
+          out.capture.push(performance.now() - t0);
+          out.phases = c.phases;
+        }
+        window.iwr.sandbox.close(id);
+        return out;
+      }, { html, w, h, actions: ACTIONS, runs: RUNS, captures: CAPTURES });
+      const domSize = (html.match(/<[a-z]/g) ?? []).length;
+      for (const [name] of ACTIONS) rows.push({ viewport: `${w}x${h}`, what: `driver: ${name}`, median: median(result.actions[name]), n: result.actions[name].length, note: `${result.elements} snapshot elements; median snapshot ${fmt(result.parts[name].snapshot)}, resolve ${fmt(result.parts[name].resolve)}, act ${fmt(result.parts[name].act)}` });
+      rows.push({ viewport: `${w}x${h}`, what: 'capture (dom)', median: median(result.capture.slice(1)), n: result.capture.length - 1, note: `first ${Math.round(result.capture[0])} ms; ~${domSize} tags; last: ${Object.entries(result.phases ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}` });
+      await page.context().close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  const head = ['viewport', 'measure', 'median ms', 'runs', 'note'];
+  const body = rows.map((r) => [r.viewport, r.what, r.median.toFixed(1), String(r.n), r.note]);
+  const widths = head.map((hd, i) => Math.max(hd.length, ...body.map((b) => b[i].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const b of body) console.log(line(b));
+  console.log(`\nTargets (2 cores, no GPU): driver < 20 ms per action; capture < 150 ms at 1280x720, < 300 ms at 1920x1080. Chromium ${browser.version?.() ?? ''}`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exitCode = 1;
+});
