@@ -131,3 +131,10 @@ export function currentDino(): { model: DinoModelInfo; session: DinoSessionInfo 
 export function stopDino(): void {
   bridge.terminate();
 }
+
+/** Forgets the loaded model (Settings chose another): the next use loads the configured one. */
+export function resetDino(): void {
+  current = null;
+  lastInfo = null;
+  bridge.terminate();
+}

@@ -10,6 +10,7 @@ import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { SourcesScreen } from './SourcesScreen.tsx';
 import { useSettings } from './settings/store.ts';
 import { EmptyState } from './components/Card.tsx';
+import { ResumeBanner } from './runs/ResumeBanner.tsx';
 
 // Heavy screens load on demand: CodeMirror (Try it), uPlot (Leaderboard).
 const TryScreen = lazy(() => import('./try/TryScreen.tsx').then((m) => ({ default: m.TryScreen })));
@@ -97,6 +98,7 @@ export function App() {
         </nav>
         <p className="tagline">Video → interactive webpage benchmark, in your browser</p>
       </header>
+      <ResumeBanner />
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <ScreenBoundary resetKey={key}>
           <Suspense fallback={<p className="loading">Loading screen…</p>}>

@@ -112,6 +112,7 @@ describe('export', () => {
     const info = await page.evaluate(() => window.iwr.exportRunsInfo());
     firstRaw = info.zip;
     first = unzip(info.zip);
+    expect(info.warnings).toEqual([]);
     expect(info.skipped).toContainEqual({ runId: 'run-older-duplicate', reason: expect.stringMatching(/older than run .* for 1\/test__model-a\//) });
     const paths = Object.keys(first).sort();
     for (const [task, model, dir] of [['1', MODEL_A, 'test__model-a'], ['2', MODEL_A, 'test__model-a'], ['2', MODEL_B, 'broken-bot']] as const) {

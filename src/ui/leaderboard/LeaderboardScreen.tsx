@@ -12,6 +12,8 @@ import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Button } from '../components/Button.tsx';
 import { hrefFor } from '../router.ts';
 import { pct, when } from '../format.ts';
+import { ExportButton } from '../exchange/ExportButton.tsx';
+import { ImportButton } from '../exchange/ImportButton.tsx';
 import './leaderboard.css';
 
 const COLS = [
@@ -60,6 +62,11 @@ export function LeaderboardScreen() {
         <Button size="sm" variant="ghost" onClick={refresh}>
           Refresh
         </Button>
+      </div>
+      <div className="lb-tools">
+        <ImportButton size="sm" onImported={refresh} />
+        <div className="spacer" />
+        {rows.length ? <ExportButton size="sm" label="Export the leaderboard (.zip)" what={{}} /> : null}
       </div>
       {error ? <ErrorPanel title="Stored runs could not be read." error={error} actions={[{ label: 'Try again', onClick: refresh }, { label: 'Storage settings', href: '#/settings/storage' }]} /> : null}
 
@@ -184,6 +191,12 @@ function ModelRows({ row, rank, open, onToggle, levels, levelOf }: { row: ModelR
                 </tr>
               );
             })}
+          <tr className="lb-sub">
+            <td />
+            <td colSpan={10}>
+              <ExportButton size="sm" variant="ghost" label={`Export ${row.model} (.zip)`} what={{ models: [row.model] }} />
+            </td>
+          </tr>
           {row.runs.map((r) => (
             <Fragment key={r.id}>
               <tr className="lb-sub lb-task">

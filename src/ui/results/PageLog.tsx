@@ -1,5 +1,5 @@
 // What the candidate page did besides the steps: console errors, uncaught errors, dialogs,
-// blocked requests and missing assets, each with the step it happened in.
+// and blocked requests, each with the step it happened in.
 import type { RunView } from './run-view.ts';
 import { EmptyState } from '../components/Card.tsx';
 
@@ -7,15 +7,14 @@ export function PageLog({ run }: { run: RunView }) {
   const where = (step: number | null) => (step === null ? 'load' : `step ${step + 1}`);
   const rows: { at: string; kind: string; text: string; tone: string }[] = [];
   for (const s of run.steps) {
-    for (const e of s.errors ?? []) rows.push({ at: where(s.step), kind: 'error', text: e, tone: 'danger' });
-    for (const c of s.console ?? []) if (c.level === 'error' || c.level === 'warn' || c.level === 'warning') rows.push({ at: where(s.step), kind: `console.${c.level}`, text: c.text, tone: c.level === 'error' ? 'danger' : 'warn' });
-    for (const b of s.blocked ?? []) rows.push({ at: where(s.step), kind: 'blocked', text: `${b.url} (${b.directive})`, tone: 'warn' });
-    for (const d of s.dialogs ?? []) rows.push({ at: where(s.step), kind: d.dialog, text: `${d.message} → answered ${JSON.stringify(d.answer)}`, tone: 'muted' });
-    for (const m of s.missingAssets ?? []) rows.push({ at: where(s.step), kind: 'missing asset', text: m, tone: 'warn' });
+    for (const e of s.errors) rows.push({ at: where(s.step), kind: 'error', text: e, tone: 'danger' });
+    for (const c of s.console) if (c.level === 'error' || c.level === 'warn' || c.level === 'warning') rows.push({ at: where(s.step), kind: `console.${c.level}`, text: c.text, tone: c.level === 'error' ? 'danger' : 'warn' });
+    for (const b of s.blocked) rows.push({ at: where(s.step), kind: 'blocked', text: `${b.url} (${b.directive})`, tone: 'warn' });
+    for (const d of s.dialogs) rows.push({ at: where(s.step), kind: d.dialog, text: d.message, tone: 'muted' });
   }
   const blocked = rows.filter((r) => r.kind === 'blocked').length;
   const errors = rows.filter((r) => r.tone === 'danger').length;
-  if (!rows.length) return <EmptyState title="No console errors, blocked requests, dialogs or missing assets" />;
+  if (!rows.length) return <EmptyState title="No console errors, blocked requests or dialogs" />;
   return (
     <>
       <p className="hint">

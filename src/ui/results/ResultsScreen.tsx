@@ -2,7 +2,8 @@
 // table, each checkpoint's reference vs candidate (slider, difference, OCR diff, DINO, judge),
 // and the page's console errors and blocked requests.
 import { useEffect, useMemo, useState } from 'react';
-import { loadRun, runBlob, runBlobNames, screenshotName, type RunView } from './run-view.ts';
+import { isTestDinoModel, loadRun, runScreenshot, type RunView } from './run-view.ts';
+import { ExportButton } from '../exchange/ExportButton.tsx';
 import { columnLabels, COLUMNS, type Column } from '../../scoring/metrics.ts';
 import { UNJUDGED } from '../../scoring/eval-record.ts';
 import { ScoreCard } from '../components/ScoreCard.tsx';
@@ -92,13 +93,14 @@ export function ResultsScreen({ runId, checkpoint }: { runId: string; checkpoint
         </div>
         <div className="spacer" />
         <LinkButton href={hrefFor({ name: 'try', sourceId: run.sourceId, taskId: run.taskId, ...(run.candidateId ? { candidateId: run.candidateId } : {}) })}>Edit the candidate</LinkButton>
+        <ExportButton label="Export this run (.zip)" what={{ runIds: [run.id] }} />
         <LinkButton href="#/leaderboard">Leaderboard</LinkButton>
       </div>
 
       <div className="score-grid" role="list" aria-label="Scores">
         {COLUMNS.map((c) => (
           <div role="listitem" key={c}>
-            <ScoreCard label={CARD_NAMES[c]} value={s[c]} partial={labels[c].qualifier ?? undefined} missing={c === 'HFS' ? 'no judge ran' : undefined} hint={CARD_HINTS[c]} emphasis={c === 'Final'} />
+            <ScoreCard label={CARD_NAMES[c]} value={s[c]} partial={labels[c].qualifier ?? undefined} missing={c === 'HFS' ? 'no judge ran' : undefined} hint={CARD_HINTS[c]} emphasis={c === 'Final'} {...(c === 'dino_score' ? dinoDetail(run) : {})} />
           </div>
         ))}
       </div>
@@ -131,30 +133,24 @@ export function ResultsScreen({ runId, checkpoint }: { runId: string; checkpoint
 function Checkpoints({ run, width, height, selected }: { run: RunView; width: number; height: number; selected: number }) {
   const j = Math.min(selected, Math.max(0, run.pairs.length - 1));
   const pair = run.pairs[j];
-  const [names, setNames] = useState<string[] | null>(null);
   const [candUrl, setCandUrl] = useState<string | null>(null);
   useEffect(() => {
-    runBlobNames(run.id).then(setNames, () => setNames([]));
-  }, [run.id]);
-  useEffect(() => {
-    if (!names || !pair) return;
+    if (!pair) return;
     let url: string | null = null;
     let live = true;
-    const name = screenshotName(names, pair.screenshot);
-    void (name ? runBlob(run.id, name) : Promise.resolve(null)).then((b) => {
-      if (!live) return;
-      if (!b) {
-        setCandUrl(null);
-        return;
-      }
-      url = URL.createObjectURL(b);
-      setCandUrl(url);
-    });
+    void runScreenshot(run.id, pair.screenshot).then(
+      (b) => {
+        if (!live) return;
+        url = b ? URL.createObjectURL(b) : null;
+        setCandUrl(url);
+      },
+      () => live && setCandUrl(null),
+    );
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [names, pair, run.id]);
+  }, [pair, run.id]);
   const ref = useFileUrl(run.sourceId, pair ? `data/${run.taskId}/checkpoints/step_${pair.checkpoint}.png` : null);
   const kept = run.eval.success_step + 1;
   const ev = run.eval;
@@ -185,7 +181,7 @@ function Checkpoints({ run, width, height, selected }: { run: RunView; width: nu
           </div>
           <div>
             <span className="field-label">DINO similarity</span> <strong>{fmt(ev.all_dino_scores[j])}</strong>
-            {ev.iwr_studio?.models?.dino ? <span className="muted small"> ({ev.iwr_studio.models.dino.id})</span> : null}
+            {run.dinoModel ? <span className={`small ${isTestDinoModel(run.dinoModel) ? 'warn-text' : 'muted'}`}> ({run.dinoModel.id}{isTestDinoModel(run.dinoModel) ? ', test model, NOT DINOv2' : ''})</span> : null}
           </div>
           <div>
             <span className="field-label">Judge (HFS)</span> <strong>{hfs === UNJUDGED || hfs === undefined ? 'unjudged' : pct(hfs)}</strong>
@@ -204,6 +200,13 @@ function Checkpoints({ run, width, height, selected }: { run: RunView; width: nu
       </div>
     </div>
   );
+}
+
+/** The DINO card names the model behind the figure; the offline test model is called out as not DINOv2. */
+function dinoDetail(run: RunView): { detail: string; detailTone?: 'warn' } {
+  const m = run.dinoModel;
+  if (!m) return { detail: 'model not recorded' };
+  return isTestDinoModel(m) ? { detail: `model ${m.id}: test model, NOT DINOv2 (not comparable)`, detailTone: 'warn' } : { detail: `model ${m.id}` };
 }
 
 function fmt(v: number | string | undefined): string {

@@ -28,7 +28,7 @@ export function StepTable({ run }: { run: RunView }) {
               <td className="muted">page loaded, screenshot 0</td>
               <td>{load.status === 'ok' ? <Badge tone="ok">ok</Badge> : <Badge tone="danger">failed</Badge>} {load.reason ? <span className="danger-text small">{load.reason}</span> : null}</td>
               <td />
-              <td className="num">{load.timings ? ms(load.timings.totalMs) : ''}</td>
+              <td className="num">{ms(load.timings.totalMs)}</td>
             </tr>
           ) : null}
           {run.actions.map((a, i) => {
@@ -53,7 +53,7 @@ export function StepTable({ run }: { run: RunView }) {
                       </div>
                       {el.runnerUp ? (
                         <div className="muted">
-                          runner-up &lt;{el.runnerUp.tag}&gt; {el.runnerUp.text.slice(0, 40)} ({el.runnerUp.score.toFixed(2)})
+                          runner-up {el.runnerUp.text ? <q>{el.runnerUp.text.slice(0, 40)}</q> : <span className="mono">{el.runnerUp.xpath}</span>} ({el.runnerUp.score.toFixed(2)})
                         </div>
                       ) : null}
                     </>

@@ -1,56 +1,196 @@
-// The DINOv2 model: where it comes from, whether it is cached, and clearing it.
-import { useCallback, useEffect, useState } from 'react';
-import { useSettings } from './store.ts';
+// The DINO model: which one (the official hub model, the built-in test model, another URL or a
+// local file), loading it with download progress, what is loaded now, the cache and clearing it.
+// Changing the choice drops the model already loaded, so the next run uses the new one.
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useSettings, flushSettings } from './store.ts';
 import { Card } from '../components/Card.tsx';
 import { Button } from '../components/Button.tsx';
-import { DEFAULT_DINO_URL } from '../../data/settings.ts';
+import { ProgressBar } from '../components/ProgressBar.tsx';
 import { bytes } from '../format.ts';
-import { getDb } from '../../data/db.ts';
+import { deleteStoredModel, listStoredModels, putStoredModel } from '../../data/models.ts';
+import { currentDino, loadDino, resetDino } from '../../engines/dino-bridge.ts';
+import { sha256Hex } from '../../engines/dino-model.ts';
+import type { DinoSettings } from '../../data/settings.ts';
+import { choiceOf, fileSetting, HUB_SETTING, TEST_MODEL_PATH, TEST_MODEL_SETTING, type DinoChoice } from './dino-choice.ts';
 
 interface CachedModel {
   id: string;
   size: number;
   sha256: string;
-  savedAt: number;
 }
 
-async function listModels(): Promise<CachedModel[]> {
-  const db = await getDb();
-  const all = await db.getAll('models');
-  return all.map((m) => ({ id: m.id, size: m.size, sha256: m.sha256, savedAt: m.savedAt }));
-}
+type Loading = { loaded: number; total: number } | null;
 
 export function DinoPanel() {
   const dino = useSettings((s) => s.settings.dino);
   const set = useSettings((s) => s.set);
   const [models, setModels] = useState<CachedModel[] | null>(null);
   const [err, setErr] = useState<string | null>(null);
+  const [loading, setLoading] = useState<Loading>(null);
+  const [loaded, setLoaded] = useState(() => currentDino()?.model ?? null);
+  const [otherUrl, setOtherUrl] = useState(() => (choiceOf(dino) === 'url' ? dino.modelUrl : ''));
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ctrl = useRef<AbortController | null>(null);
+  const name = useId();
+  const choice = choiceOf(dino);
+
   const refresh = useCallback(() => {
-    listModels().then(setModels, (e: unknown) => setErr(String(e)));
+    listStoredModels().then(setModels, (e: unknown) => setErr(String(e)));
   }, []);
   useEffect(refresh, [refresh]);
+  useEffect(() => () => ctrl.current?.abort(), []);
+
+  const choose = async (next: DinoSettings) => {
+    ctrl.current?.abort();
+    set('dino', next);
+    await flushSettings();
+    resetDino();
+    setLoaded(null);
+    setErr(null);
+  };
+
+  const loadNow = async () => {
+    const c = new AbortController();
+    ctrl.current = c;
+    setErr(null);
+    setLoading({ loaded: 0, total: 0 });
+    try {
+      const r = await loadDino({ url: dino.modelUrl }, { ...(dino.modelId ? { modelId: dino.modelId } : {}), signal: c.signal, onProgress: (p) => setLoading({ ...p }) });
+      setLoaded(r.model);
+      refresh();
+    } catch (e) {
+      if (!c.signal.aborted) setErr(e instanceof Error ? e.message : String(e));
+    } finally {
+      setLoading(null);
+    }
+  };
+
+  const loadFile = async (file: File) => {
+    setErr(null);
+    setLoading({ loaded: 0, total: file.size });
+    try {
+      // Kept in the models store under the setting's file: URL, so a reload finds it again.
+      const setting = fileSetting(file.name);
+      const sha256 = await sha256Hex(file);
+      await putStoredModel({ id: setting.modelUrl, bytes: file, sha256, size: file.size, savedAt: Date.now() });
+      await choose(setting);
+      const r = await loadDino({ bytes: file, name: file.name }, { ...(setting.modelId ? { modelId: setting.modelId } : {}) });
+      setLoaded(r.model);
+      refresh();
+    } catch (e) {
+      setErr(e instanceof Error ? e.message : String(e));
+    } finally {
+      setLoading(null);
+    }
+  };
+
   const webgpu = typeof navigator !== 'undefined' && 'gpu' in navigator;
+  const options: [DinoChoice, string, string][] = [
+    ['hub', 'facebook/dinov2-base from the model hub (official)', 'The model the published figures use. About 350 MB, downloaded once and kept in this browser.'],
+    ['test', 'Built-in test model (NOT DINOv2 — for trying the pipeline offline; scores are not comparable with published ones)', `A tiny network shipped with the app (${TEST_MODEL_PATH}). Runs work with no network; results name it on the DINO card.`],
+    ['url', 'Another URL', 'An ONNX export with input pixel_values and output last_hidden_state.'],
+    ['file', 'A local ONNX file', 'Read from your disk and kept in this browser.'],
+  ];
 
   return (
-    <Card title="DINOv2 model" id="settings-dino">
-      <label className="field">
-        <span>Model URL (ONNX: pixel_values → last_hidden_state)</span>
-        <input type="url" value={dino.modelUrl} onChange={(e) => set('dino', { modelUrl: e.target.value })} spellCheck={false} />
-      </label>
-      <div className="row">
-        <Button size="sm" variant="ghost" disabled={dino.modelUrl === DEFAULT_DINO_URL} onClick={() => set('dino', { modelUrl: DEFAULT_DINO_URL })}>
-          Use facebook/dinov2-base (default)
-        </Button>
+    <Card title="DINO model" id="settings-dino">
+      <fieldset className="radio-list">
+        <legend className="field-label">Which model computes the DINO similarity</legend>
+        {options.map(([id, label, hint]) => (
+          <label key={id} className="check">
+            <input
+              type="radio"
+              name={name}
+              value={id}
+              checked={choice === id}
+              onChange={() => {
+                if (id === 'hub') void choose(HUB_SETTING);
+                else if (id === 'test') void choose(TEST_MODEL_SETTING);
+                else if (id === 'url') {
+                  if (otherUrl) void choose({ modelUrl: otherUrl });
+                  else document.getElementById(`${name}-url`)?.focus();
+                } else fileInput.current?.click();
+              }}
+            />
+            <span>
+              {label}
+              <span className="hint">{hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="form-grid">
+        <label className="field span-2">
+          <span>Model URL (for “Another URL”)</span>
+          <span className="row key-row">
+            <input id={`${name}-url`} type="url" value={otherUrl} placeholder="https://…/model.onnx" spellCheck={false} onChange={(e) => setOtherUrl(e.target.value)} />
+            <Button size="sm" disabled={!/^https?:\/\//.test(otherUrl)} onClick={() => void choose({ modelUrl: otherUrl })}>
+              Use
+            </Button>
+          </span>
+        </label>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".onnx"
+          hidden
+          aria-label="Local DINO model file (.onnx)"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void loadFile(f);
+            e.target.value = '';
+          }}
+        />
       </div>
-      <p className="hint">Downloaded once with a progress bar on the first run and kept in this browser. Offline with no cached model, runs show no DINO figure and say why; there is no silent substitute.</p>
-      <p className="hint">Runs on {webgpu ? 'WebGPU when an adapter is available, else ' : ''}WebAssembly{webgpu ? '' : ' (WebGPU is not available in this browser; that only affects speed)'}.</p>
+      <div className="dino-status">
+        <div className="min0">
+          <span className="field-label">Chosen</span>{' '}
+          <span className="mono ellipsis" title={dino.modelUrl}>
+            {dino.modelId ?? dino.modelUrl}
+          </span>
+          {choice === 'test' ? <span className="warn-text small"> · test model, NOT DINOv2</span> : null}
+        </div>
+        <div className="min0">
+          <span className="field-label">Loaded now</span>{' '}
+          {loaded ? (
+            <span className="mono" title={`sha256 ${loaded.sha256} · ${loaded.source}`}>
+              {loaded.modelId} ({bytes(loaded.size)})
+            </span>
+          ) : (
+            <span className="muted">none yet: loaded by the next run, or now</span>
+          )}
+        </div>
+        {choice !== 'file' ? (
+          <div className="row">
+            {loading ? (
+              <Button size="sm" variant="ghost" onClick={() => ctrl.current?.abort()}>
+                Cancel
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => void loadNow()} disabled={!!loaded}>
+                {loaded ? 'Loaded' : 'Load now'}
+              </Button>
+            )}
+          </div>
+        ) : null}
+        {loading ? (
+          <ProgressBar label="Loading the model" value={loading.total ? loading.loaded / loading.total : null} detail={loading.total ? `${bytes(loading.loaded)} of ${bytes(loading.total)}` : bytes(loading.loaded)} />
+        ) : null}
+      </div>
+      {err ? (
+        <p className="note note-warn" role="alert">
+          {err}
+        </p>
+      ) : null}
+      <p className="hint">
+        Runs on {webgpu ? 'WebGPU when an adapter is available, else ' : ''}WebAssembly{webgpu ? '' : ' (WebGPU is not available in this browser; that only affects speed)'}. With no cached model and no network, runs stop before the replay and say so; nothing is substituted silently.
+      </p>
       <div className="cached-models">
-        <span className="field-label">Cached models</span>
-        {err ? <p className="note note-warn">Could not read the model cache: {err}</p> : null}
+        <span className="field-label">Kept in this browser</span>
         {models === null ? (
           <p className="hint">Reading…</p>
         ) : models.length === 0 ? (
-          <p className="hint">None cached yet.</p>
+          <p className="hint">No model file kept yet.</p>
         ) : (
           <ul className="plain-list">
             {models.map((m) => (
@@ -65,9 +205,9 @@ export function DinoPanel() {
                 <Button
                   size="sm"
                   variant="danger"
+                  aria-label={`Clear ${m.id}`}
                   onClick={async () => {
-                    const db = await getDb();
-                    await db.delete('models', m.id);
+                    await deleteStoredModel(m.id);
                     refresh();
                   }}
                 >

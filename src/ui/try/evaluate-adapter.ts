@@ -1,35 +1,37 @@
-// The Run button's contract with the evaluation pipeline (src/pipeline, written by the lead):
-// evaluate one candidate (replay -> checkpoints -> OCR/DINO -> judge -> metrics -> stored run)
-// and report progress as it goes. The pipeline module is looked up at build time, so the
-// screen works (and says the pipeline is missing) before it lands; the mapping of its events
-// to the UI's lives only here.
-import type { StepRecord } from '../../run/types.ts';
-import type { Settings } from '../../data/settings.ts';
+// The Run button's contract with the evaluation pipeline: evaluate one candidate (replay ->
+// checkpoints -> OCR/DINO -> judge -> metrics -> stored run) and report progress. The run is
+// tracked (src/pipeline/resume.ts) so that a tab reloaded mid-run resumes it on start; the
+// options recorded for that are exactly those the pipeline derives from the settings.
+import { evaluate, type RunEvent, type RunStage } from '../../pipeline/index.ts';
+import { trackRun } from '../../pipeline/resume.ts';
+import { replayOptionsOf, type Settings } from '../../data/settings.ts';
+import type { Candidate } from '../../data/candidates.ts';
 
-export type Stage = 'replay' | 'ocr' | 'dino' | 'judge' | 'save';
-
-export type RunEvent =
-  | { type: 'stage'; stage: Stage; done: number; total: number; detail?: string }
-  | { type: 'step'; record: StepRecord }
-  | { type: 'note'; text: string };
+export type Stage = RunStage;
+export type { RunEvent };
 
 export interface EvaluateInput {
   sourceId: string;
   taskId: string;
-  candidateId: string;
+  candidate: Candidate;
   settings: Settings;
   signal: AbortSignal;
   onEvent: (e: RunEvent) => void;
 }
 
-export type Evaluate = (input: EvaluateInput) => Promise<{ runId: string }>;
-
-const modules = import.meta.glob<Record<string, unknown>>('../../pipeline/index.ts');
-
-export async function loadEvaluate(): Promise<Evaluate | null> {
-  const load = Object.values(modules)[0];
-  if (!load) return null;
-  const mod = await load();
-  const fn = mod.evaluate;
-  return typeof fn === 'function' ? (fn as Evaluate) : null;
+export async function runCandidate(input: EvaluateInput): Promise<{ runId: string | null }> {
+  const { capture: _capture, ...replay } = replayOptionsOf(input.settings);
+  const pending = {
+    sourceId: input.sourceId,
+    taskId: input.taskId,
+    html: input.candidate.html,
+    model: input.candidate.name,
+    candidateId: input.candidate.id,
+    options: { ...replay, judge: input.settings.judge.kind === 'none' ? ('none' as const) : ('configured' as const) },
+  };
+  return trackRun(
+    pending,
+    // The tracker's events are the API's loose shape; the Run panel listens to the typed ones.
+    () => evaluate({ sourceId: input.sourceId, taskId: input.taskId, candidateId: input.candidate.id, settings: input.settings, signal: input.signal, onEvent: input.onEvent }),
+  );
 }

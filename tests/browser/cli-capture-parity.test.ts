@@ -1,0 +1,48 @@
+// --capture dom (the app's rasteriser) against --capture cdp (real pixels through the browser
+// protocol) on every sample reference: OCR and DINO must agree within 0.02. Both runs go
+// through `iwr batch`, which evaluates each task exactly as `iwr eval` does (same
+// evaluateInSession), in one browser instead of 2 x 12 launches.
+import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EvalRecord } from '../../src/scoring/eval-record.ts';
+import { taskScores } from '../../src/scoring/metrics.ts';
+import { DINO, evalJsons, iwr, scratchResults } from './cli-support.ts';
+
+const BOUND = 0.02;
+
+describe('capture parity', () => {
+  test('dom and cdp give OCR and DINO within 0.02 on every sample reference', async () => {
+    const dom = scratchResults(['reference']);
+    const cdp = scratchResults(['reference']);
+    const args = ['--data', 'samples', '--model', 'reference', '--dino-model', DINO, '--concurrency', '2'];
+    const rd = await iwr(['batch', ...args, '--results', dom, '--capture', 'dom']);
+    expect(rd.code, rd.stderr).toBe(0);
+    const rc = await iwr(['batch', ...args, '--results', cdp, '--capture', 'cdp']);
+    expect(rc.code, rc.stderr).toBe(0);
+
+    const a = evalJsons(dom, 'reference');
+    const b = evalJsons(cdp, 'reference');
+    const tasks = Object.keys(a).sort((x, y) => Number(x) - Number(y));
+    expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+    expect(tasks.length).toBeGreaterThanOrEqual(12);
+    const rows: Record<string, unknown>[] = [];
+    const over: string[] = [];
+    for (const t of tasks) {
+      const ra = JSON.parse(a[t] as string) as EvalRecord;
+      const rb = JSON.parse(b[t] as string) as EvalRecord;
+      expect(rb.iwr_studio?.capture_backend, `task ${t}`).toBe('cdp');
+      expect(ra.iwr_studio?.capture_backend, `task ${t}`).toBe('dom');
+      const sa = taskScores(ra);
+      const sb = taskScores(rb);
+      const dOcr = Math.abs(sa.ocr_score - sb.ocr_score);
+      const dDino = Math.abs(sa.dino_score - sb.dino_score);
+      const perCk = ra.all_ocr_scores.map((_, j) => `${j}:${Math.abs((ra.all_ocr_scores[j] ?? 0) - (rb.all_ocr_scores[j] ?? 0)).toFixed(3)}/${Math.abs((ra.all_dino_scores[j] ?? 0) - (rb.all_dino_scores[j] ?? 0)).toFixed(3)}`);
+      rows.push({ task: t, success_dom: ra.success_step, success_cdp: rb.success_step, ocr_dom: sa.ocr_score.toFixed(4), ocr_cdp: sb.ocr_score.toFixed(4), d_ocr: dOcr.toFixed(4), dino_dom: sa.dino_score.toFixed(4), dino_cdp: sb.dino_score.toFixed(4), d_dino: dDino.toFixed(4), 'per checkpoint |dOCR|/|dDINO|': perCk.join(' ') });
+      if (dOcr > BOUND || dDino > BOUND) over.push(`task ${t}: |dOCR| ${dOcr.toFixed(4)}, |dDINO| ${dDino.toFixed(4)}`);
+    }
+    console.table(rows);
+    console.log(readFileSync(join(dom, 'reports', 'reference_metrics.md'), 'utf8'));
+    expect(over, `beyond ${BOUND}:\n${over.join('\n')}`).toEqual([]);
+  }, 1_800_000);
+});
