@@ -99,7 +99,7 @@ export async function captureViewport(s: Saved): Promise<CaptureResult> {
   g.fillStyle = canvasBackground(s);
   g.fillRect(0, 0, width, height);
   const t1 = s.now();
-  const shot = await snapdom(root, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', ...((s.win as unknown as { __snapOpts?: object }).__snapOpts ?? {}), plugins: [{ name: 'iwr-edge-margins', afterClone: (c: CloneContext) => restoreEdgeMargins(s, c) }] });
+  const shot = await snapdom(root, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-edge-margins', afterClone: (c: CloneContext) => restoreEdgeMargins(s, c) }] });
   const t2 = s.now();
   const canvas = await shot.toCanvas({ dpr: 1 });
   g.drawImage(canvas, 0, 0);

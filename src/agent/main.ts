@@ -3,7 +3,7 @@
 // installs its hooks, takes the MessagePort from the first message the parent posts, and
 // from then on talks only through that port; every later window message is ignored.
 import type { AgentContext } from './context.ts';
-import { click } from './actions/click.ts';
+import { click, fallbackClick } from './actions/click.ts';
 import { press } from './actions/press.ts';
 import { scroll } from './actions/scroll.ts';
 import { type } from './actions/type.ts';
@@ -64,7 +64,7 @@ function start(): void {
     }
     if (action.type === 'Scroll') return scroll(ctx, action.mode, action.direction, action.scrollPage, el);
     if (!el) return { code: 'error:notfound', detail: `no element ${action.index} in the last snapshot` };
-    if (action.type === 'Click') return click(ctx, el);
+    if (action.type === 'Click') return action.fallback ? fallbackClick(ctx, el) : click(ctx, el);
     if (action.type === 'Type') return type(ctx, el, action.text);
     return { code: 'error:unknownaction', detail: `unknown action ${JSON.stringify((action as { type: unknown }).type)}` };
   }

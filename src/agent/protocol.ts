@@ -12,7 +12,8 @@ export interface AssetFile {
 }
 
 export type AgentAction =
-  | { type: 'Click'; index: number }
+  /** `fallback`: the official harness's second try, a script `element.click()` (see actions/click.ts). */
+  | { type: 'Click'; index: number; fallback?: boolean }
   | { type: 'Type'; index: number; text: string }
   | { type: 'Press'; key: string; index?: number }
   | { type: 'Scroll'; mode: 'official' | 'directional'; direction?: string; scrollPage?: boolean; index?: number };

@@ -15,6 +15,7 @@ export interface Saved {
   addEventListener: EventTarget['addEventListener'];
   removeEventListener: EventTarget['removeEventListener'];
   focus: HTMLElement['focus'];
+  click: HTMLElement['click'];
   blur: HTMLElement['blur'];
   getBoundingClientRect: Element['getBoundingClientRect'];
   getClientRects: Element['getClientRects'];
@@ -75,6 +76,7 @@ export function saveReferences(win: Window): Saved {
     addEventListener: w.EventTarget.prototype.addEventListener,
     removeEventListener: w.EventTarget.prototype.removeEventListener,
     focus: w.HTMLElement.prototype.focus,
+    click: w.HTMLElement.prototype.click,
     blur: w.HTMLElement.prototype.blur,
     getBoundingClientRect: w.Element.prototype.getBoundingClientRect,
     getClientRects: w.Element.prototype.getClientRects,

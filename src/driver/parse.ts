@@ -23,6 +23,11 @@ export interface TargetQuery {
   empty?: boolean;
   /** "the Done list", "the tic-tac-toe board": the region noun, split from the words naming it. */
   container?: string;
+  /**
+   * "seat 7", "slide 4": the noun and number of a numbered name. The resolver reads it as the
+   * element showing that number ("7", "Slide 4") when there is one, else as the ordinal.
+   */
+  numbered?: { noun: string; n: number };
 }
 
 export interface Relation {
@@ -191,7 +196,11 @@ function parsePhrase(words: string[], quotes: string[], modifiers = false): Targ
         else if (NAMING_KIND_WORDS.has(parts[0] as string)) q.words.push(parts[0] as string);
         i += parts.length - 1;
         const after = w[i + 1];
-        if (after && /^#?\d+$/.test(after) && q.ordinal === undefined) { q.ordinal = Number(after.replace('#', '')); i++; }
+        if (after && /^#?\d+$/.test(after) && q.ordinal === undefined) {
+          q.ordinal = Number(after.replace('#', ''));
+          if (!after.startsWith('#')) q.numbered = { noun: w[i] as string, n: q.ordinal };
+          i++;
+        }
         matched = true;
         break;
       }
@@ -205,6 +214,7 @@ function parsePhrase(words: string[], quotes: string[], modifiers = false): Targ
     if (next && /^\d{1,2}$/.test(next) && q.ordinal === undefined && !STOPWORDS.has(word) && !VERBS.has(word) && !LABEL_VERBS.has(word) && !PLACEHOLDER.test(word) && !/^\d+$/.test(word) && Number(next) > 0) {
       q.words.push(word);
       q.ordinal = Number(next);
+      q.numbered = { noun: word, n: q.ordinal };
       i++;
       continue;
     }

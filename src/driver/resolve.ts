@@ -6,7 +6,7 @@ import type { Step } from '../task/types.ts';
 import type { ElementSnapshot, PageSnapshot } from './snapshot.ts';
 import { bestKindFit, elementKinds, type Kind } from './kinds.ts';
 import { parseStep, type ParsedStep, type Relation, type TargetQuery } from './parse.ts';
-import { contentTokens, hintSimilarity, hintTokens, normalize, textSimilarity } from './text.ts';
+import { contentTokens, hintSimilarity, hintTokens, normalize, stem, textSimilarity } from './text.ts';
 import * as W from './weights.ts';
 
 export interface Alternative {
@@ -392,6 +392,19 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
   return [...out.values()];
 }
 
+/** Some element shows the number as its whole text or names it after the noun ("7", "Slide 4: Kyoto"). */
+function showsNumber(numbered: { noun: string; n: number }, infos: Info[], asAnchor: boolean): boolean {
+  const n = String(numbered.n);
+  const nounNumber = new RegExp(`(^| )${numbered.noun}s? ${n}( |$)`);
+  return infos.some((info) => {
+    if (!info.e.visible || (!asAnchor && !info.e.interactive)) return false;
+    if (nounNumber.test(normalize(info.e.name)) || nounNumber.test(normalize(info.e.text))) return true;
+    // A bare "7" counts when the element is one of the nouns (class "seat", title "Seat 7").
+    const noun = stem(numbered.noun);
+    return normalize(info.e.text) === n && (info.hints.includes(noun) || contentTokens(`${info.e.name} ${info.e.title ?? ''}`).includes(noun));
+  });
+}
+
 function likeSiblings(a: ElementSnapshot, b: ElementSnapshot): boolean {
   return a.tag === b.tag && parentPath(a) === parentPath(b) && a.classes.some((c) => b.classes.includes(c));
 }
@@ -485,6 +498,10 @@ function byScore(a: Scored, b: Scored): number {
 function scoreQuery(q0: TargetQuery, relations: Relation[], step: ParsedStep, snapshot: PageSnapshot, infos: Info[], asAnchor: boolean, depth = 0): Scored[] {
   // "the first hotel", "the second one": an ordinal counts entities, so with no kind named
   // the things counted are items (cards, list items, rows), not the words' text matches.
+  // "seat 7" on a seat map whose seats show "7": the number is a name, not a count.
+  if (q0.numbered && showsNumber(q0.numbered, infos, asAnchor)) {
+    q0 = { ...q0, ordinal: undefined, labels: [...q0.labels, String(q0.numbered.n)], numbered: undefined };
+  }
   // Words that name a series themselves ("the fourth dot": class dot) are counted as they are.
   const wordsName = q0.words.length > 0 && infos.some((info) => textMatch(q0.words.join(' '), info).s >= 0.6);
   const q = q0.ordinal !== undefined && !q0.kinds.length && !wordsName && (asAnchor || !q0.labels.length) ? { ...q0, kinds: ['item' as Kind] } : q0;

@@ -15,6 +15,8 @@ import { listRuns } from '../data/runs.ts';
 import { sha256Hex } from '../data/candidates.ts';
 import { currentDino, loadDino } from '../engines/dino-bridge.ts';
 import type { EvaluateInput, EvaluateOutput } from '../api/pipeline.ts';
+import { evaluateFromSource } from './from-source.ts';
+import type { EvaluationOptions } from './types.ts';
 
 const KEY_PREFIX = 'pending-run:';
 const LOCK_PREFIX = 'iwr-pending-run:';
@@ -235,16 +237,24 @@ export async function resumePendingRuns(onEvent?: (pendingId: string, e: RunEven
 let bindingSeq = 0;
 
 /**
- * The default runner: window.iwr.evaluate with save, the one place that evaluates and stores a
- * run (api/pipeline.ts), so a resumed run is stored exactly like a first one. Its progress
- * arrives through a window function, as the API sends it to the CLI.
+ * The default runner repeats the path the run first took. Runs of the Run button (they name a
+ * candidate) go through evaluateFromSource, as pipeline/index.ts does, so the stored run keeps
+ * its candidate id. Runs started through the API go through window.iwr.evaluate with save,
+ * which also maps the capture backend ('cdp' in the headless CLI); its progress arrives
+ * through a window function, as the API sends it to the CLI.
  */
 export async function evaluateThroughApi(input: PendingRunInput, onEvent: (e: RunEvent) => void): Promise<{ runId: string | null }> {
+  const { candidateId, ...args } = input;
+  if (candidateId !== undefined && args.options?.capture === undefined) {
+    const { options, ...rest } = args;
+    const { capture: _none, ...opts } = options ?? {};
+    const { runId } = await evaluateFromSource({ ...rest, options: opts as EvaluationOptions, candidateId, save: true, onEvent: (e) => onEvent(e as RunEvent) });
+    return { runId };
+  }
   const name = `__iwrPendingProgress${++bindingSeq}`;
   const w = window as unknown as Record<string, unknown>;
   w[name] = async (e: RunEvent) => onEvent(e);
   try {
-    const { candidateId: _c, ...args } = input;
     const out: EvaluateOutput = await window.iwr.evaluate({ ...args, save: true, progressBinding: name });
     return { runId: out.runId };
   } finally {

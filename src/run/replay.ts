@@ -20,6 +20,8 @@ export const STEP_TIMEOUT_MS = 30_000;
 export const RETRY_BACKOFF_MS = 250;
 /** ...for at most this long: long enough for an opening animation, short of the step limit. */
 export const RETRY_WINDOW_MS = 5000;
+/** The official harness gives Playwright's real click 1.5 s before its element.click() fallback. */
+export const CLICK_TIMEOUT_MS = 1500;
 /** Opening the frame (retried when a killed frame's process is still busy). */
 export const SANDBOX_START_MS = 30_000;
 /**
@@ -187,7 +189,8 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
         let result: ActResult | null = null;
         let needsResolve = true;
         let action: AgentAction | null = null;
-        const retryUntil = performance.now() + Math.min(RETRY_WINDOW_MS, deadline.left());
+        const clickFallback = step.type === 'Click' && options.clickFallback !== false;
+        const retryUntil = performance.now() + Math.min(clickFallback ? CLICK_TIMEOUT_MS : RETRY_WINDOW_MS, deadline.left());
         for (;;) {
           if (needsResolve) {
             const r0 = performance.now();
@@ -213,7 +216,15 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
           result = await host!.request<ActResult>({ cmd: 'act', action: action! }, deadline.left(), signal);
           timings.actMs += Math.round(performance.now() - a0);
           attempts.push({ code: result.code, detail: result.detail, atMs: Math.round(performance.now() - t0) });
-          if (result.code === 'done' || !TRANSIENT_ERRORS.includes(result.code) || performance.now() + RETRY_BACKOFF_MS > retryUntil) break;
+          if (result.code === 'done') break;
+          const transient = TRANSIENT_ERRORS.includes(result.code) || result.code === 'error:notenabled';
+          if (!transient || performance.now() + RETRY_BACKOFF_MS > retryUntil) {
+            if (clickFallback && action?.type === 'Click' && !action.fallback && result.code !== 'error:notconnected' && result.code !== 'error:notfound') {
+              action = { ...action, fallback: true };
+              continue;
+            }
+            break;
+          }
           // A re-rendered page (React) replaces nodes: find the element again.
           if (result.code === 'error:notconnected') needsResolve = true;
           await sleep(RETRY_BACKOFF_MS, signal);

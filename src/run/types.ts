@@ -33,6 +33,12 @@ export interface ReplayOptions {
   settleCapMs?: number;
   /** CSS selectors read (text, value, checked) after each record: the run log and tests use them. */
   inspect?: string[];
+  /**
+   * Click like the official harness (default true): real input with retries for
+   * CLICK_TIMEOUT_MS, then a script element.click() when the real click keeps failing
+   * (covered, hidden, moving, disabled). false: the step fails instead (strict).
+   */
+  clickFallback?: boolean;
   /** Limit for one screenshot (default CAPTURE_TIMEOUT_MS). */
   captureTimeoutMs?: number;
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp } from './harness.ts';
-import { appResponsive, fixturePage, replayPage, sandboxFrames, seen, task } from './run-support.ts';
+import { appAnswers, appAnswersBefore, fixturePage, replayPage, sandboxFrames, seen, task } from './run-support.ts';
 
 let browser: Browser;
 let page: Page;
@@ -14,26 +14,23 @@ beforeAll(async () => {
 });
 afterAll(async () => { await browser?.close(); });
 
-/** The app must answer a trivial evaluate in well under a step limit while and after a frame misbehaves. */
-const RESPONSIVE_MS = 3000;
-
 test('infinite loop at load: the load step fails on the watchdog, the frame is torn down, the app answers', async () => {
   const running = replayPage(page, fixturePage('hostile/loop-load.html'), task([{ type: 'Click', description: 'Click anything' }]), { stepTimeoutMs: 4000 });
   await new Promise((r) => setTimeout(r, 1500));
-  expect(await appResponsive(page)).toBeLessThan(RESPONSIVE_MS);
+  expect(await appAnswersBefore(page, running)).toBe(true);
   const out = await running;
   expect(out.summary.failedAt).toBe(-1);
   expect(out.records).toHaveLength(1);
   expect(out.records[0]?.status).toBe('failed');
   expect(out.records[0]?.reason).toMatch(/load: step exceeded its 4 s limit: the page did not answer "load"/);
   expect(await sandboxFrames(page)).toBe(0);
-  expect(await appResponsive(page)).toBeLessThan(RESPONSIVE_MS);
+  expect(await appAnswers(page)).toBe(true);
 });
 
 test('infinite loop on click: that step fails on the watchdog; screenshot 0 was taken', async () => {
   const running = replayPage(page, fixturePage('hostile/loop-click.html'), task([{ type: 'Click', description: "Click 'Start'" }, { type: 'Click', description: "Click 'Start'" }]), { stepTimeoutMs: 4000 });
   await new Promise((r) => setTimeout(r, 3000));
-  expect(await appResponsive(page)).toBeLessThan(RESPONSIVE_MS);
+  expect(await appAnswersBefore(page, running)).toBe(true);
   const out = await running;
   expect(out.records[0]?.status).toBe('ok');
   expect(out.records[0]?.screenshot).toBeTruthy();
@@ -51,7 +48,7 @@ test('alert storm (5000 at load, 5000 on click): nothing blocks, dialogs are ans
   expect(out.records[0]?.console.some((c) => /more than 200 dialog events/.test(c.text))).toBe(true);
   // confirm answers true and prompt its default text, like the official harness's accept().
   expect(seen(out, 1)).toBe('confirm=true prompt=Ann');
-  expect(await appResponsive(page)).toBeLessThan(RESPONSIVE_MS);
+  expect(await appAnswers(page)).toBe(true);
 });
 
 test('50 MB string allocation loop on click: the step fails (frame out of memory or watchdog) with a reason', async () => {
@@ -60,7 +57,7 @@ test('50 MB string allocation loop on click: the step fails (frame out of memory
   expect(out.summary.failedAt).toBe(0);
   expect(out.records[1]?.reason).toMatch(/did not answer "act"/);
   expect(await sandboxFrames(page)).toBe(0);
-  expect(await appResponsive(page)).toBeLessThan(RESPONSIVE_MS);
+  expect(await appAnswers(page)).toBe(true);
 });
 
 test('100k DOM nodes: the page loads, the step resolves and clicks; each screenshot is taken or its absence explained', async () => {
@@ -71,5 +68,5 @@ test('100k DOM nodes: the page loads, the step resolves and clicks; each screens
   for (const r of out.records) {
     if (!r.screenshot) expect(r.captureError).toMatch(/screenshot not taken: .*(too many elements|did not answer "capture")/);
   }
-  expect(await appResponsive(page)).toBeLessThan(RESPONSIVE_MS);
+  expect(await appAnswers(page)).toBe(true);
 });

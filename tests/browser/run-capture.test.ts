@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp } from './harness.ts';
-import { pixelDiff } from './run-support.ts';
+import { pixelDiff, pngDataUrl, webmDataUrl } from './run-support.ts';
 
 /** At most this fraction of pixels may differ by more than the tolerance. */
 const MAX_DIFF_FRACTION = 0.02;
@@ -58,6 +58,33 @@ test('capture after a scroll shows the scrolled viewport', async () => {
   const d = await compare(true);
   expect(d.sizeMatch).toBe(true);
   expect(d.fraction).toBeLessThan(MAX_DIFF_FRACTION);
+});
+
+test('a paused <video> frame is captured as shown', async () => {
+  const clip = await webmDataUrl(page);
+  const html = `<!doctype html><html><head><style>body{margin:0;background:#fff} video{display:block;margin:30px;width:320px;height:240px}</style></head><body>
+    <video id="v" src="__PLACEHOLDER_ASSETS_BASE_DIR__/clip.webm" muted preload="auto"></video>
+    <p id="s">waiting</p>
+    <script>const v = document.getElementById('v'); v.addEventListener('loadeddata', () => { document.getElementById('s').textContent = 'frame ready'; });</script></body></html>`;
+  const { id } = await page.evaluate(({ html, clip }) => window.iwr.sandbox.open({ html, width: 640, height: 400, assetUrls: { 'clip.webm': clip } }), { html, clip });
+  try {
+    let state = '';
+    for (let i = 0; i < 50 && state !== 'frame ready'; i++) {
+      state = ((await page.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'inspect', selector: '#s' }), id)) as { text: string }).text;
+      if (state !== 'frame ready') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(state).toBe('frame ready');
+    const shot = (await page.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'capture' }), id)) as { png: string };
+    const real = (await (await page.$('iframe[data-iwr-sandbox]'))!.screenshot()).toString('base64');
+    const d = await pixelDiff(page, shot.png, real);
+    expect(d.sizeMatch).toBe(true);
+    expect(d.fraction).toBeLessThan(MAX_DIFF_FRACTION);
+    // The frame is really there (320x240 of 640x400 is 30% of the image), not blank in both.
+    const white = pngDataUrl(640, 400, [255, 255, 255]).split(',')[1]!;
+    expect((await pixelDiff(page, shot.png, white)).fraction).toBeGreaterThan(0.25);
+  } finally {
+    await page.evaluate((id) => window.iwr.sandbox.close(id), id);
+  }
 });
 
 test('the bound can fail: a capture of another page state differs by more than the bound', async () => {

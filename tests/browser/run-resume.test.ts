@@ -30,6 +30,7 @@ interface StoredRun {
   taskId: string;
   status: string;
   scores: Record<string, unknown>;
+  candidateId?: string;
 }
 
 /** Stored runs, read straight from IndexedDB. */
@@ -133,3 +134,23 @@ test('a run a dead tab already saved is not stored again; one that keeps failing
   expect(await page.evaluate(() => window.iwr.pendingRuns())).toEqual([]);
   expect((await storedRuns(page)).map((r) => r.id).sort()).toEqual(before.map((r) => r.id).sort());
 });
+
+test('a Run-button run (it names a candidate) left by a dead tab resumes through the same path', async () => {
+  const before = (await storedRuns(page)).length;
+  const replayOpts = { scroll: 'official', timing: 'official', stepTimeoutMs: 30_000, policy: 'blocked', judge: 'none' };
+  await plantPending(page, {
+    id: 'ui-run',
+    startedAt: Date.now(),
+    input: { sourceId: 'samples', taskId: '1', html: await (await fetch(`${appUrl()}samples/results/1/reference/index.html`)).text(), model: 'ui-draft', candidateId: 'cand-42', options: replayOpts },
+    candidateHash: 'not-checked-here',
+    dino: null,
+    progress: { stage: 'replay', done: 1, total: 4, steps: 1, updatedAt: 0 },
+    attempts: 0,
+  });
+  const out = await page.evaluate(() => window.iwr.resumePendingRuns());
+  expect(out).toEqual([expect.objectContaining({ pendingId: 'ui-run', status: 'done', taskKey: 'samples/1', model: 'ui-draft' })]);
+  const runs = await storedRuns(page);
+  expect(runs).toHaveLength(before + 1);
+  expect(runs.find((r) => r.id === out[0]!.runId)).toMatchObject({ model: 'ui-draft', taskId: '1', status: 'done', candidateId: 'cand-42' });
+  expect(await page.evaluate(() => window.iwr.pendingRuns())).toEqual([]);
+}, LONG);

@@ -46,11 +46,25 @@ export function seen(out: ReplayOut, k: number, i = 0): string | undefined {
   return out.records[k]?.inspect?.[i]?.text;
 }
 
-/** The app answers a trivial evaluate quickly: it was never blocked by the frame. */
-export async function appResponsive(page: Page): Promise<number> {
-  const t0 = Date.now();
-  await page.evaluate(() => 1 + 1);
-  return Date.now() - t0;
+/**
+ * True when the app answers a trivial evaluate. Not a timing assertion: the limit only
+ * turns a hung app into a failure instead of a stuck test (a frame blocking the app would
+ * block it for the whole step limit or forever).
+ */
+export async function appAnswers(page: Page, hangMs = 10_000): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hung = new Promise<false>((r) => { timer = setTimeout(() => r(false), hangMs); });
+  try {
+    return await Promise.race([page.evaluate(() => 1 + 1).then((v) => v === 2), hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Ordering, not timing: while `running` is busy with a hostile frame, the app answers first. */
+export async function appAnswersBefore(page: Page, running: Promise<unknown>): Promise<boolean> {
+  const first = await Promise.race([page.evaluate(() => 'app' as const), running.then(() => 'replay' as const)]);
+  return first === 'app';
 }
 
 /** Fraction of pixels whose largest channel difference exceeds `tolerance` (0..255), computed in the app page. */

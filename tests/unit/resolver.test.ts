@@ -205,3 +205,65 @@ test('deterministic: same inputs, same answer; ties go to document order', () =>
   expect(idx(a)).toBe(0);
   expect(a.ok && a.alternatives[0]?.index).toBe(1);
 });
+
+describe('series, boards, glyphs, regions and kind tolerance', () => {
+  // A 3x3 board of buttons whose marks add classes ("o", "win") and text: layout decides.
+  const marks = ['X', '', 'O', '', 'X', 'O', 'O', 'O', 'X'];
+  const board = snap([
+    { tag: 'div', xpath: `${B(1)}`, classes: ['board'], text: marks.join(' '), box: { x: 0, y: 0, width: 200, height: 200 } },
+    ...marks.map((m, i): El => ({
+      tag: 'button', xpath: `${B(1)}/button[${i + 1}]`, text: m, classes: ['btn', 'cell', ...(m === 'O' ? ['o'] : []), ...(i === 4 ? ['win'] : [])],
+      parent: 0, box: { x: (i % 3) * 60, y: Math.floor(i / 3) * 60, width: 56, height: 56 },
+    })),
+  ]);
+  test('a grid cell counts every sibling cell, whatever its mark', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Tap the square in row 3, column 2 of the board' }), board))).toBe(8);
+    expect(idx(resolveStep(step('Click', { description: 'Tap the empty square in row 2, column 1' }), board))).toBe(4);
+    expect(idx(resolveStep(step('Click', { description: 'Click the 3rd column, 1st row cell' }), board))).toBe(3);
+  });
+  const dots = snap([
+    { tag: 'button', xpath: `${B(1)}/button[1]`, classes: ['btn', 'arrow'], text: '‹', box: { x: 10, y: 100, width: 40, height: 40 } },
+    { tag: 'button', xpath: `${B(1)}/button[2]`, classes: ['btn', 'arrow'], text: '›', box: { x: 300, y: 100, width: 40, height: 40 } },
+    ...[1, 2, 3, 4].map((n): El => ({ tag: 'button', xpath: `${B(2)}/button[${n}]`, classes: ['btn', 'dot', ...(n === 1 ? ['on'] : [])], box: { x: 100 + n * 20, y: 260, width: 12, height: 12 } })),
+  ]);
+  test('an ordinal counts the series the words name, state classes included', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Tap the fourth dot' }), dots))).toBe(5);
+    expect(idx(resolveStep(step('Click', { description: 'Tap the last of the four dots' }), dots))).toBe(5);
+    expect(idx(resolveStep(step('Click', { description: 'Tap the dot for slide 2' }), dots))).toBe(3);
+  });
+  test('direction glyphs answer to left/right and previous/next', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Tap the right arrow button' }), dots))).toBe(1);
+    expect(idx(resolveStep(step('Click', { description: 'Tap the previous button' }), dots))).toBe(0);
+    expect(textSimilarity('next', '»')).toBeGreaterThan(0.7);
+    expect(textSimilarity('left', '<')).toBeGreaterThan(0.7);
+  });
+  test('an overlay drawn on a photo is "on the photo"; its side is read inside the photo', () => {
+    const photo = snap([
+      { tag: 'img', xpath: `${B(1)}/img[1]`, alt: 'Santorini', box: { x: 0, y: 0, width: 360, height: 220 } },
+      { tag: 'button', xpath: `${B(1)}/button[1]`, text: '‹', box: { x: 8, y: 90, width: 40, height: 40 } },
+      { tag: 'button', xpath: `${B(1)}/button[2]`, text: '›', box: { x: 312, y: 90, width: 40, height: 40 } },
+      { tag: 'button', xpath: `${B(2)}/button[1]`, text: '›', box: { x: 312, y: 400, width: 40, height: 40 } },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: 'Tap the next arrow on the destination photo' }), photo))).toBe(2);
+    expect(idx(resolveStep(step('Click', { description: 'Tap the arrow on the left side of the photo' }), photo))).toBe(1);
+  });
+  test('parse: verbs that are labels, "by" anchors, container nouns, means clauses', () => {
+    const like = parseStep(step('Click', { description: 'Like the post by Aiko Tanaka' }));
+    expect(like.target.words).toEqual(['like']);
+    expect(like.relations.map((r) => r.anchor.words.join(' '))).toContain('aiko tanaka');
+    const list = parseStep(step('Click', { description: 'Click the more icon of the Done list' }));
+    expect(list.relations[0]?.anchor).toMatchObject({ words: ['done'], container: 'list' });
+    const means = parseStep(step('Click', { description: 'Close the modal by clicking the X button' }));
+    expect(means.target.kinds).toContain('button');
+    expect(means.target.region).toBe('modal');
+    expect(parseStep(step('Click', { description: "Click 'Sort by' price" })).relations).toEqual([]);
+  });
+  test('a round check button is a checkbox to the step', () => {
+    const todo = snap([
+      { tag: 'button', xpath: `${B(1)}/button[1]`, classes: ['btn', 'check'], box: { x: 10, y: 10, width: 22, height: 22 } },
+      { tag: 'span', xpath: `${B(1)}/span[1]`, text: 'Buy oat milk', interactive: false, box: { x: 40, y: 10, width: 120, height: 22 } },
+      { tag: 'button', xpath: `${B(1)}/button[2]`, text: 'Delete', box: { x: 200, y: 10, width: 60, height: 22 } },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: "Click the round checkbox to the left of 'Buy oat milk'" }), todo))).toBe(0);
+  });
+});

@@ -48,3 +48,23 @@ export async function click(ctx: AgentContext, el: Element): Promise<ActResult> 
   }
   return { code: 'done', retargeted: target === el ? undefined : describe(target) };
 }
+
+/**
+ * The official harness (browser-use) clicks with Playwright and a 1.5 s timeout, and when
+ * that fails (hidden, covered, moving, disabled) runs `el.click()` in the page instead:
+ * a lone click event, no pointer events, no hit-test. Replaying that keeps scores
+ * comparable; the replay labels the step as done by the fallback. The saved native click
+ * is used, so a page overriding HTMLElement.prototype.click cannot swallow it.
+ */
+export function fallbackClick(ctx: AgentContext, el: Element): ActResult {
+  const s = ctx.saved;
+  if (!el.isConnected) return { code: 'error:notconnected', detail: `${describe(el)} is no longer in the page` };
+  const release = guardNavigation(ctx);
+  try {
+    if (el instanceof s.win.HTMLElement) call(s.click, el);
+    else mouse(s, el, 'click', { x: 0, y: 0 }, 0, 1);
+  } finally {
+    release();
+  }
+  return { code: 'done', detail: `fallback element.click() on ${describe(el)} (the official harness's second try after a failed real click)` };
+}

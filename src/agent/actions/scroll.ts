@@ -4,7 +4,7 @@
 // `direction` and `scroll_page` and scrolls the nearest scrollable container instead.
 import type { AgentContext } from '../context.ts';
 import type { ActResult } from '../protocol.ts';
-import { describe, nextFrame } from '../dom.ts';
+import { describe } from '../dom.ts';
 import { call, type Saved } from '../saved.ts';
 
 /** The official threshold, in CSS pixels. */
@@ -24,13 +24,13 @@ function scrollableFrom(s: Saved, start: Element | null, axis: 'x' | 'y'): Eleme
   return null;
 }
 
-export async function scroll(ctx: AgentContext, mode: 'official' | 'directional', direction: string | undefined, scrollPage: boolean | undefined, el: Element | undefined): Promise<ActResult> {
+export function scroll(ctx: AgentContext, mode: 'official' | 'directional', direction: string | undefined, scrollPage: boolean | undefined, el: Element | undefined): ActResult {
   const s = ctx.saved;
   const w = s.win;
   if (mode === 'official') {
     const before = w.scrollY;
+    // 'instant' overrides a page's scroll-behavior: smooth, so the position is final now.
     s.scrollBy({ top: w.innerHeight / 2, left: 0, behavior: 'instant' });
-    await nextFrame(s);
     const after = w.scrollY;
     const moved = Math.abs(after - before) > SCROLL_MIN_DELTA;
     return { code: moved ? 'done' : 'error:notscrolled', scrollBefore: before, scrollAfter: after, detail: moved ? `window scrolled ${Math.round(after - before)} px` : `the page did not scroll (moved ${Math.round(after - before)} px, needs > ${SCROLL_MIN_DELTA}; page height ${s.doc.scrollingElement?.scrollHeight ?? 0} px)` };
@@ -56,7 +56,6 @@ export async function scroll(ctx: AgentContext, mode: 'official' | 'directional'
   const delta = axis === 'y' ? { top: amount, left: 0 } : { top: 0, left: amount };
   if (container) container.scrollBy({ ...delta, behavior: 'instant' });
   else s.scrollBy({ ...delta, behavior: 'instant' });
-  await nextFrame(s);
   const after = read();
   const moved = Math.abs(after - before) > SCROLL_MIN_DELTA;
   const what = container ? describe(container) : 'window';

@@ -10,7 +10,8 @@ import { ScoreCard } from '../components/ScoreCard.tsx';
 import { CompareSlider } from '../components/CompareSlider.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { EmptyState, Badge } from '../components/Card.tsx';
-import { LinkButton } from '../components/Button.tsx';
+import { Button, LinkButton } from '../components/Button.tsx';
+import { deleteRun } from '../../data/runs.ts';
 import { Tabs } from '../components/Tabs.tsx';
 import { useFileUrl } from '../state/useFileUrl.ts';
 import { ensureCatalog, useCatalog } from '../state/catalog.ts';
@@ -95,6 +96,20 @@ export function ResultsScreen({ runId, checkpoint }: { runId: string; checkpoint
         <LinkButton href={hrefFor({ name: 'try', sourceId: run.sourceId, taskId: run.taskId, ...(run.candidateId ? { candidateId: run.candidateId } : {}) })}>Edit the candidate</LinkButton>
         <ExportButton label="Export this run (.zip)" what={{ runIds: [run.id] }} />
         <LinkButton href="#/leaderboard">Leaderboard</LinkButton>
+        <Button
+          variant="ghost"
+          onClick={async () => {
+            if (!confirm(`Delete this run of ${run.model} on task ${run.taskId}? Export it first to keep a copy.`)) return;
+            try {
+              await deleteRun(run.id);
+              navigate({ name: 'leaderboard' });
+            } catch (err) {
+              setError(err);
+            }
+          }}
+        >
+          Delete
+        </Button>
       </div>
 
       <div className="score-grid" role="list" aria-label="Scores">

@@ -7,11 +7,10 @@ import { Card } from '../components/Card.tsx';
 import { Button } from '../components/Button.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { bytes } from '../format.ts';
-import { deleteStoredModel, listStoredModels, putStoredModel } from '../../data/models.ts';
+import { deleteStoredModel, listStoredModels } from '../../data/models.ts';
 import { currentDino, loadDino, resetDino } from '../../engines/dino-bridge.ts';
-import { sha256Hex } from '../../engines/dino-model.ts';
 import type { DinoSettings } from '../../data/settings.ts';
-import { choiceOf, fileSetting, HUB_SETTING, TEST_MODEL_PATH, TEST_MODEL_SETTING, type DinoChoice } from './dino-choice.ts';
+import { choiceOf, keepLocalModel, HUB_SETTING, TEST_MODEL_PATH, TEST_MODEL_SETTING, type DinoChoice } from './dino-choice.ts';
 
 interface CachedModel {
   id: string;
@@ -69,10 +68,7 @@ export function DinoPanel() {
     setErr(null);
     setLoading({ loaded: 0, total: file.size });
     try {
-      // Kept in the models store under the setting's file: URL, so a reload finds it again.
-      const setting = fileSetting(file.name);
-      const sha256 = await sha256Hex(file);
-      await putStoredModel({ id: setting.modelUrl, bytes: file, sha256, size: file.size, savedAt: Date.now() });
+      const setting = await keepLocalModel(file);
       await choose(setting);
       const r = await loadDino({ bytes: file, name: file.name }, { ...(setting.modelId ? { modelId: setting.modelId } : {}) });
       setLoaded(r.model);

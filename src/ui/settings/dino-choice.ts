@@ -2,6 +2,8 @@
 // (what engines/dino-bridge.ts ensureDino() reads). The test model is stored relative so it
 // follows the app wherever it is hosted.
 import { DEFAULT_DINO_URL, type DinoSettings } from '../../data/settings.ts';
+import { putStoredModel } from '../../data/models.ts';
+import { sha256Hex } from '../../engines/dino-model.ts';
 
 export const TEST_MODEL_PATH = 'models/test-dinov2-tiny.onnx';
 export const TEST_MODEL_ID = 'test-dinov2-tiny';
@@ -20,4 +22,11 @@ export function choiceOf(d: DinoSettings): DinoChoice {
 /** The settings value naming a local file kept in the models store (see DinoPanel). */
 export function fileSetting(name: string): DinoSettings {
   return { modelUrl: new URL(`file:${encodeURIComponent(name)}`).href, modelId: name.replace(/\.onnx$/i, '') };
+}
+
+/** Keeps a local model file in the models store under its setting's file: URL, so a reload finds it again. */
+export async function keepLocalModel(file: File): Promise<DinoSettings> {
+  const setting = fileSetting(file.name);
+  await putStoredModel({ id: setting.modelUrl, bytes: file, sha256: await sha256Hex(file), size: file.size, savedAt: Date.now() });
+  return setting;
 }

@@ -9,7 +9,9 @@ import { hrefFor } from '../router.ts';
 import { Badge, EmptyState } from '../components/Card.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
-import { LinkButton } from '../components/Button.tsx';
+import { Button, LinkButton } from '../components/Button.tsx';
+import { Modal } from '../components/Modal.tsx';
+import { GeneratePanel } from './GeneratePanel.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import { bytes } from '../format.ts';
 import { VideoTimeline } from './VideoTimeline.tsx';
@@ -35,6 +37,7 @@ export function TaskScreen({ sourceId, taskId }: { sourceId: string; taskId: str
     document.querySelector('.video-box')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   };
   const [active, setActive] = useState(-1);
+  const [generating, setGenerating] = useState(false);
 
   useEffect(() => {
     void ensureCatalog();
@@ -93,11 +96,19 @@ export function TaskScreen({ sourceId, taskId }: { sourceId: string; taskId: str
           </div>
         </div>
         <div className="spacer" />
+        <Button onClick={() => setGenerating(true)} disabled={!opened}>
+          Generate with a model…
+        </Button>
         <LinkButton variant="primary" href={hrefFor({ name: 'try', sourceId, taskId })}>
           Try it: write a page →
         </LinkButton>
       </div>
 
+      {opened ? (
+        <Modal open={generating} title={`Generate a page for task ${t.id} with a model`} onClose={() => setGenerating(false)} wide>
+          <GeneratePanel sourceId={sourceId} opened={opened} />
+        </Modal>
+      ) : null}
       {error ? <ErrorPanel title={`Task ${t.id}'s files could not be read.`} error={error} actions={[{ label: 'Try again', onClick: () => { setError(null); setAttempt(attempt + 1); } }, { label: 'Sources', href: '#/sources' }]} /> : null}
       {!opened && !error ? (
         <div className="open-progress">

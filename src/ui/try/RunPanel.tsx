@@ -4,9 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { Task } from '../../task/types.ts';
 import type { Candidate } from '../../data/candidates.ts';
 import type { OpenedTaskView } from '../state/catalog.ts';
-import { useSettings } from '../settings/store.ts';
+import { useSettings, flushSettings } from '../settings/store.ts';
 import { candidateTaskKey } from '../../data/candidates.ts';
-import { loadEvaluate, type RunEvent, type Stage } from './evaluate-adapter.ts';
+import { runCandidate, type RunEvent, type Stage } from './evaluate-adapter.ts';
+import { TEST_MODEL_SETTING } from '../settings/dino-choice.ts';
+import { resetDino } from '../../engines/dino-bridge.ts';
 import { runsForTask, type RunView } from '../results/run-view.ts';
 import { Button, LinkButton } from '../components/Button.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
@@ -29,6 +31,9 @@ interface Live {
   shot: string | null;
   notes: string[];
 }
+
+// By name, not instanceof: the error may come through another module instance (worker bridge).
+const isDinoUnavailable = (e: unknown): boolean => e instanceof Error && e.name === 'DinoModelUnavailableError';
 
 export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceId: string; task: Task; candidate: Candidate; flush: () => Promise<void>; opened: OpenedTaskView | null }) {
   const settings = useSettings((s) => s.settings);
@@ -55,13 +60,9 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
   const start = async () => {
     setError(null);
     setRunId(null);
-    const evaluate = await loadEvaluate();
-    if (!evaluate) {
-      setPhase('error');
-      setError(new Error('The evaluation pipeline (src/pipeline) is not part of this build yet. Step through runs the replay alone meanwhile.'));
-      return;
-    }
     await flush();
+    // The pipeline reads the DINO choice from storage: a change made a moment ago must be there.
+    await flushSettings();
     const c = new AbortController();
     ctrl.current = c;
     setLive({ stages: {}, steps: [], shot: null, notes: [] });
@@ -81,7 +82,8 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
       }
     };
     try {
-      const out = await evaluate({ sourceId, taskId: task.id, candidateId: candidate.id, settings, signal: c.signal, onEvent });
+      const out = await runCandidate({ sourceId, taskId: task.id, candidateId: candidate.id, settings: useSettings.getState().settings, signal: c.signal, onEvent });
+      if (!out.runId) throw new Error('The run finished but was not stored (another tab may hold it); see the leaderboard.');
       setRunId(out.runId);
       setPhase('done');
     } catch (err) {
@@ -91,6 +93,13 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
         setPhase('error');
       }
     }
+  };
+
+  const runWithTestModel = async () => {
+    useSettings.getState().set('dino', TEST_MODEL_SETTING);
+    await flushSettings();
+    resetDino();
+    await start();
   };
 
   const n = task.record.action_sequence.length;
@@ -118,7 +127,20 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
           </Button>
         )}
       </div>
-      {error ? <ErrorPanel title="The evaluation did not finish." error={error} actions={[{ label: 'Try again', onClick: () => void start() }, { label: 'Settings', href: '#/settings' }]} /> : null}
+      {error && isDinoUnavailable(error) ? (
+        <ErrorPanel
+          title="No DINO model is available, so the run stopped before the replay."
+          error={error}
+          actions={[
+            { label: 'Use the built-in test model (NOT DINOv2) and run', onClick: () => void runWithTestModel() },
+            { label: 'Choose a DINO model in Settings', href: '#/settings/dino' },
+          ]}
+        >
+          <p className="small">The built-in test model lets you try the pipeline offline; its DINO figures are not comparable with published ones and the results say so.</p>
+        </ErrorPanel>
+      ) : error ? (
+        <ErrorPanel title="The evaluation did not finish." error={error} actions={[{ label: 'Try again', onClick: () => void start() }, { label: 'Settings', href: '#/settings' }]} />
+      ) : null}
       {phase === 'cancelled' ? <p className="note">Cancelled. Nothing was stored for this run.</p> : null}
       {phase !== 'idle' && phase !== 'error' ? (
         <div className="run-live">

@@ -5,7 +5,7 @@
 import { evaluate, type RunEvent, type RunStage } from '../../pipeline/index.ts';
 import { trackRun } from '../../pipeline/resume.ts';
 import { replayOptionsOf, type Settings } from '../../data/settings.ts';
-import type { Candidate } from '../../data/candidates.ts';
+import { getCandidate } from '../../data/candidates.ts';
 
 export type Stage = RunStage;
 export type { RunEvent };
@@ -13,25 +13,38 @@ export type { RunEvent };
 export interface EvaluateInput {
   sourceId: string;
   taskId: string;
-  candidate: Candidate;
+  candidateId: string;
   settings: Settings;
   signal: AbortSignal;
   onEvent: (e: RunEvent) => void;
 }
 
 export async function runCandidate(input: EvaluateInput): Promise<{ runId: string | null }> {
+  // Read back, not taken from the editor's state: the stored text is what the pipeline scores.
+  const candidate = await getCandidate(input.candidateId);
+  if (!candidate) throw new Error(`candidate ${input.candidateId} no longer exists (deleted in another tab?)`);
   const { capture: _capture, ...replay } = replayOptionsOf(input.settings);
   const pending = {
     sourceId: input.sourceId,
     taskId: input.taskId,
-    html: input.candidate.html,
-    model: input.candidate.name,
-    candidateId: input.candidate.id,
+    html: candidate.html,
+    model: candidate.name,
+    candidateId: candidate.id,
     options: { ...replay, judge: input.settings.judge.kind === 'none' ? ('none' as const) : ('configured' as const) },
   };
   return trackRun(
     pending,
-    // The tracker's events are the API's loose shape; the Run panel listens to the typed ones.
-    () => evaluate({ sourceId: input.sourceId, taskId: input.taskId, candidateId: input.candidate.id, settings: input.settings, signal: input.signal, onEvent: input.onEvent }),
+    (_pending, track) =>
+      evaluate({
+        sourceId: input.sourceId,
+        taskId: input.taskId,
+        candidateId: candidate.id,
+        settings: input.settings,
+        signal: input.signal,
+        onEvent: (e) => {
+          track(e);
+          input.onEvent(e);
+        },
+      }),
   );
 }
