@@ -22,7 +22,7 @@ async function reactPage(): Promise<string> {
   return `<!doctype html><html><head><meta charset="utf-8"><title>react</title></head><body><div id="root"></div><script>${js}</script></body></html>`;
 }
 
-test('plain page: click through an inner span, disabled button fails honestly, label retargets to its checkbox', async () => {
+test('plain page: click through an inner span, label retargets to its checkbox; a disabled button is fallback-clicked (official) or fails (strict)', async () => {
   const html = fixturePage('plain.html');
   const ok = await replayPage(page, html, task([
     { type: 'Click', description: "Click the 'Add to cart' button" },
@@ -37,11 +37,19 @@ test('plain page: click through an inner span, disabled button fails honestly, l
   expect(ok.records[1]?.element?.tag).toBe('button');
   expect(ok.records[1]?.element?.xpath).toMatch(/^\/html\[1\]\/body\[1\]\/button\[1\]$/);
 
-  const disabled = await replayPage(page, html, task([{ type: 'Click', description: "Click the 'Checkout' button" }]), { inspect: ['#out'] });
-  expect(disabled.summary.done).toBe(0);
-  expect(disabled.records[1]?.status).toBe('failed');
-  expect(disabled.records[1]?.reason ?? '').toMatch(/disabled|no element/);
-  expect(seen(disabled, 1)).toBe('ready');
+  // Officially a failed real click falls back to element.click(), which on a disabled button
+  // does nothing: the step counts as done and nothing happens. Strict mode fails it instead.
+  const checkout = task([{ type: 'Click', description: "Click the 'Checkout' button" }]);
+  const official = await replayPage(page, html, checkout, { inspect: ['#out'] });
+  expect(official.summary.done, official.summary.reason).toBe(1);
+  expect(official.records[1]?.attempts[0]?.code).toBe('error:notenabled');
+  expect(official.records[1]?.attempts.at(-1)?.detail).toMatch(/^fallback element\.click\(\)/);
+  expect(seen(official, 1)).toBe('ready');
+  const strict = await replayPage(page, html, checkout, { inspect: ['#out'], clickFallback: false });
+  expect(strict.summary.done).toBe(0);
+  expect(strict.records[1]?.status).toBe('failed');
+  expect(strict.records[1]?.reason ?? '').toMatch(/error:notenabled: <button#off.btn> is disabled \(after \d+ attempts\)/);
+  expect(seen(strict, 1)).toBe('ready');
 });
 
 test('plain page: Type fires input per character, Press Enter submits the form, keys carry key/code/keyCode, Tab moves focus', async () => {
@@ -134,15 +142,22 @@ test('an app-shell page (body does not scroll): official scroll fails, the direc
   expect(directional.records[1]?.attempts[0]?.detail).toMatch(/^<main#main> down 300 px/);
 });
 
-test('a transient result (a loading veil over the button) is retried on a fixed backoff, each reason logged', async () => {
+test('a covered button: real clicks are retried on a fixed backoff with each reason logged, then the official element.click() fallback', async () => {
   const out = await replayPage(page, fixturePage('overlay.html'), task([{ type: 'Click', description: "Click 'Buy now'" }]), { inspect: ['#out'] });
   expect(out.summary.done, out.summary.reason).toBe(1);
   expect(seen(out, 1)).toBe('bought');
   const attempts = out.records[1]!.attempts;
-  expect(attempts.length).toBeGreaterThan(1);
-  expect(attempts[0]?.code).toBe('error:obscured');
-  expect(attempts[0]?.detail).toMatch(/<div#veil> is on top of <button#buy/);
+  expect(attempts.length).toBeGreaterThan(2);
+  for (const a of attempts.slice(0, -1)) {
+    expect(a.code).toBe('error:obscured');
+    expect(a.detail).toMatch(/<div#veil> is on top of <button#buy/);
+  }
   expect(attempts.at(-1)?.code).toBe('done');
+  expect(attempts.at(-1)?.detail).toMatch(/^fallback element\.click\(\) on <button#buy/);
+  const strict = await replayPage(page, fixturePage('overlay.html'), task([{ type: 'Click', description: "Click 'Buy now'" }]), { inspect: ['#out'], clickFallback: false });
+  expect(strict.summary.failedAt).toBe(0);
+  expect(strict.records[1]?.reason).toMatch(/^error:obscured: <div#veil> is on top of <button#buy/);
+  expect(seen(strict, 1)).toBe('none');
 });
 
 test("timing 'settle' waits for the DOM to go quiet (capped) instead of the fixed 0.5 s", async () => {

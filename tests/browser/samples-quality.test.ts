@@ -5,7 +5,7 @@
 //   - LFS(static-lookalike) < LFS(reference): its after-interaction checkpoints differ.
 // Without a judge the lookalike's steps still execute, so its IFS may be 1.0 (see
 // samples-src/README.md).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,14 +20,32 @@ const MODEL_URL = 'models/test-dinov2-tiny.onnx';
 const CANDIDATES = ['reference', 'static-lookalike', 'partial', 'broken'] as const;
 type Candidate = (typeof CANDIDATES)[number];
 
+// Speed without weakening: one browser and one build; tasks run two at a time, each on its
+// own app page (replays mostly wait on the official timers, so two overlap well on 2 cores);
+// a candidate's checkpoints are scored together so the app's OCR worker pool runs in parallel.
+const PAGES = 2;
 let browser: Browser;
-let page: Page;
+const idle: Page[] = [];
+const waiting: ((p: Page) => void)[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
-  ({ page } = await openApp(browser));
-  await page.evaluate((url) => window.iwr.loadDinoModel({ url, backend: 'wasm', keep: false }), MODEL_URL);
-});
+  for (let i = 0; i < PAGES; i++) {
+    const { page } = await openApp(browser);
+    await page.evaluate((url) => window.iwr.loadDinoModel({ url, backend: 'wasm', keep: false }), MODEL_URL);
+    idle.push(page);
+  }
+}, 120_000);
 afterAll(async () => { await browser?.close(); });
+
+async function withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {
+  const page = idle.pop() ?? (await new Promise<Page>((resolve) => waiting.push(resolve)));
+  try {
+    return await fn(page);
+  } finally {
+    const next = waiting.shift();
+    if (next) next(page); else idle.push(page);
+  }
+}
 
 interface Scored {
   scores: Scores;
@@ -37,7 +55,7 @@ interface Scored {
   reason: string | undefined;
 }
 
-async function scoreCandidate(task: SampleSource, model: Candidate): Promise<Scored> {
+async function scoreCandidate(page: Page, task: SampleSource, model: Candidate): Promise<Scored> {
   const html = readFileSync(join(resultsDir, String(task.id), model, 'index.html'), 'utf8');
   const steps = task.record.action_sequence as unknown as Step[];
   const assetUrls = Object.fromEntries(task.assetSources.map((f) => {
@@ -49,20 +67,22 @@ async function scoreCandidate(task: SampleSource, model: Candidate): Promise<Sco
   for (const r of out.records) if (r.status === 'ok' && r.screenshot) shots[r.k] = r.screenshot;
   const executed = out.summary.done;
   const { pairs } = selectCheckpoints(steps, executed, []);
-  const checkpoints = [];
-  for (const pair of pairs) {
+  const inputs = pairs.map((pair) => {
     const shot = shots[pair.screenshot];
     if (!shot) throw new Error(`task ${task.id} ${model}: no screenshot ${pair.screenshot}`);
-    const ref = `samples/dataset/data/${task.id}/checkpoints/step_${pair.checkpoint}.png`;
-    const r = await page.evaluate(async ([key, j, refUrl, cand]) => {
-      const refText = (await window.iwr.referenceOcr(key!, Number(j), refUrl!)).text;
-      const candText = (await window.iwr.ocr(cand!)).text;
-      const refEmb = (await window.iwr.referenceEmbedding(key!, Number(j), refUrl!)).embedding;
-      const dino = (await window.iwr.dinoSimilarity(cand!, refEmb)).similarity;
-      return { refText, candText, ocr: window.iwr.ocrSimilarity(refText, candText), dino };
-    }, [`samples-${task.id}`, String(pair.checkpoint), ref, shot]);
-    checkpoints.push({ ocr: r.ocr, dino: r.dino, hfs: UNJUDGED, mllmRes: null, ocrTexts: { checkpoint_text: r.refText, screenshot_text: r.candText, similarity: r.ocr } });
-  }
+    return { key: `samples-${task.id}`, j: pair.checkpoint, refUrl: `samples/dataset/data/${task.id}/checkpoints/step_${pair.checkpoint}.png`, cand: shot };
+  });
+  // All checkpoints at once: OCR calls spread over the app's worker pool; results keep pair order.
+  const results = await page.evaluate((list) => Promise.all(list.map(async ({ key, j, refUrl, cand }) => {
+    const [refText, candText, refEmb] = await Promise.all([
+      window.iwr.referenceOcr(key, j, refUrl).then((r) => r.text),
+      window.iwr.ocr(cand).then((r) => r.text),
+      window.iwr.referenceEmbedding(key, j, refUrl).then((r) => r.embedding),
+    ]);
+    const dino = (await window.iwr.dinoSimilarity(cand, refEmb)).similarity;
+    return { refText, candText, ocr: window.iwr.ocrSimilarity(refText, candText), dino };
+  })), inputs);
+  const checkpoints = results.map((r) => ({ ocr: r.ocr, dino: r.dino, hfs: UNJUDGED as typeof UNJUDGED, mllmRes: null, ocrTexts: { checkpoint_text: r.refText, screenshot_text: r.candText, similarity: r.ocr } }));
   const record = buildEvalRecord({
     steps,
     executed,
@@ -75,11 +95,13 @@ async function scoreCandidate(task: SampleSource, model: Candidate): Promise<Sco
 
 const pct = (x: number) => (100 * x).toFixed(2);
 
-describe('sample suite quality (replay, OCR, DINO test model, no judge)', () => {
+describe.concurrent('sample suite quality (replay, OCR, DINO test model, no judge)', () => {
   for (const task of readSources()) {
-    test(`task ${task.id} (${task.slug})`, async () => {
+    test(`task ${task.id} (${task.slug})`, async ({ expect }) => {
       const s = {} as Record<Candidate, Scored>;
-      for (const model of CANDIDATES) s[model] = await scoreCandidate(task, model);
+      await withPage(async (page) => {
+        for (const model of CANDIDATES) s[model] = await scoreCandidate(page, task, model);
+      });
       const table = CANDIDATES.map((m) => `${m.padEnd(17)} IFS ${pct(s[m].scores.IFS)} OCR ${pct(s[m].scores.ocr_score)} DINO ${pct(s[m].scores.dino_score)} LFS ${pct(s[m].scores.LFS)} Final ${pct(s[m].scores.Final)}${s[m].reason ? ` (stopped: ${s[m].reason})` : ''}`).join('\n');
       console.log(`task ${task.id} (${task.slug})\n${table}`);
       const ref = s.reference;

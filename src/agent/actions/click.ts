@@ -61,7 +61,8 @@ export function fallbackClick(ctx: AgentContext, el: Element): ActResult {
   if (!el.isConnected) return { code: 'error:notconnected', detail: `${describe(el)} is no longer in the page` };
   const release = guardNavigation(ctx);
   try {
-    if (el instanceof s.win.HTMLElement) call(s.click, el);
+    // click() exists on HTML elements only; an SVG icon gets the equivalent synthetic event.
+    if (el.namespaceURI === 'http://www.w3.org/1999/xhtml') call(s.click, el as HTMLElement);
     else mouse(s, el, 'click', { x: 0, y: 0 }, 0, 1);
   } finally {
     release();

@@ -17,7 +17,9 @@ export function ScoreCard({ label, value, partial, missing, hint, emphasis, deta
         {value === null ? '—' : pct(value)}
       </div>
       <div className="score-note">{value === null ? (missing ?? 'not computed') : partial ? `${partial}` : (hint ?? '\u00a0')}</div>
-      {detail ? <div className={`score-detail${detailTone === 'warn' ? ' warn-text' : ''}`} title={detail}>{detail}</div> : null}
+      {detail ? <div className={`score-detail${detailTone === 'warn' ? ' warn-text' : ''}`} title={detail}>
+          {detail}
+        </div> : null}
       {value !== null ? (
         <div className="score-bar" aria-hidden="true">
           <div style={{ transform: `scaleX(${Math.max(0, Math.min(1, value))})` }} />

@@ -93,23 +93,24 @@ export function ResultsScreen({ runId, checkpoint }: { runId: string; checkpoint
           </p>
         </div>
         <div className="spacer" />
-        <LinkButton href={hrefFor({ name: 'try', sourceId: run.sourceId, taskId: run.taskId, ...(run.candidateId ? { candidateId: run.candidateId } : {}) })}>Edit the candidate</LinkButton>
-        <ExportButton label="Export this run (.zip)" what={{ runIds: [run.id] }} />
-        <LinkButton href="#/leaderboard">Leaderboard</LinkButton>
-        <Button
-          variant="ghost"
-          onClick={async () => {
-            if (!confirm(`Delete this run of ${run.model} on task ${run.taskId}? Export it first to keep a copy.`)) return;
-            try {
-              await deleteRun(run.id);
-              navigate({ name: 'leaderboard' });
-            } catch (err) {
-              setError(err);
-            }
-          }}
-        >
-          Delete
-        </Button>
+        <div className="head-actions">
+          <LinkButton href={hrefFor({ name: 'try', sourceId: run.sourceId, taskId: run.taskId, ...(run.candidateId ? { candidateId: run.candidateId } : {}) })}>Edit the candidate</LinkButton>
+          <ExportButton label="Export this run (.zip)" what={{ runIds: [run.id] }} />
+          <Button
+            variant="danger"
+            onClick={async () => {
+              if (!confirm(`Delete this run of ${run.model} on task ${run.taskId}? Export it first to keep a copy.`)) return;
+              try {
+                await deleteRun(run.id);
+                navigate({ name: 'leaderboard' });
+              } catch (err) {
+                setError(err);
+              }
+            }}
+          >
+            Delete
+          </Button>
+        </div>
       </div>
 
       <div className="score-grid" role="list" aria-label="Scores">
@@ -221,7 +222,7 @@ function Checkpoints({ run, width, height, selected }: { run: RunView; width: nu
 function dinoDetail(run: RunView): { detail: string; detailTone?: 'warn' } {
   const m = run.dinoModel;
   if (!m) return { detail: 'model not recorded' };
-  return isTestDinoModel(m) ? { detail: `model ${m.id}: test model, NOT DINOv2 (not comparable)`, detailTone: 'warn' } : { detail: `model ${m.id}` };
+  return isTestDinoModel(m) ? { detail: `${m.id}\nNOT DINOv2`, detailTone: 'warn' } : { detail: m.id };
 }
 
 function fmt(v: number | string | undefined): string {

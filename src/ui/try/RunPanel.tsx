@@ -147,7 +147,7 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
           <div className="run-stages">
             {STAGES.map((s) => {
               const st = live.stages[s.id];
-              return <ProgressBar key={s.id} label={s.label} value={st ? (st.total ? st.done / st.total : 1) : phase === 'running' ? 0 : null} detail={st ? `${st.done}/${st.total}${st.detail ? ` · ${st.detail}` : ''}` : 'waiting'} tone={phase === 'done' ? 'ok' : 'accent'} />;
+              return <ProgressBar key={s.id} label={s.label} value={st ? (st.total ? st.done / st.total : 1) : phase === 'running' ? 0 : null} detail={s.id === 'judge' && settings.judge.kind === 'none' ? (st ? 'skipped: no judge' : 'waiting') : st ? `${st.done}/${st.total}${st.detail ? ` · ${st.detail}` : ''}` : 'waiting'} tone={phase === 'done' ? 'ok' : 'accent'} />;
             })}
             <ol className="run-steps">
               {live.steps.map((s) => (
