@@ -179,3 +179,35 @@ test('a fresh visitor with no network: the Run panel says why there is no DINO m
   expect(errors).toEqual([]);
   await context.close();
 }, LONG);
+
+test('a run of the Run button survives a reload: the app resumes it on start with a progress banner', async () => {
+  const { page, context } = await openApp(browser, { path: '#/settings' });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.getByLabel(/Built-in test model \(NOT DINOv2/).check();
+  await page.goto(page.url().replace(/#.*$/, '#/task/samples/1/try'));
+  await page.locator('.cm-content').waitFor();
+  await page.getByLabel('Load a sample candidate').selectOption('reference');
+  await expect.poll(() => page.getByLabel('Candidate', { exact: true }).locator('option:checked').innerText()).toContain('reference');
+  await page.getByRole('tab', { name: 'Run & score' }).click();
+  await page.getByRole('button', { name: /Run & score/ }).click();
+  // Reload once the replay is under way (its progress is stored as it goes).
+  await expect
+    .poll(async () => {
+      const p = await page.evaluate(() => window.iwr.pendingRuns());
+      return p.length === 1 && p[0]!.progress.steps >= 1;
+    }, { timeout: 120_000, interval: 100 })
+    .toBe(true);
+  await page.reload();
+  await page.waitForFunction(() => window.iwr?.ready === true);
+  const banner = page.getByTestId('resume-banner');
+  await banner.waitFor();
+  expect(await banner.innerText()).toMatch(/Resuming 1 unfinished evaluation[\s\S]*Task 1 · reference/);
+  await shot(page, 'resume-banner');
+  await banner.getByRole('link', { name: 'see the results' }).click({ timeout: 300_000 });
+  await page.getByRole('list', { name: 'Scores' }).waitFor();
+  expect(await page.locator('.results h2').innerText()).toContain('reference');
+  expect(await page.evaluate(() => window.iwr.pendingRuns())).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+}, LONG);
