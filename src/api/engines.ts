@@ -25,11 +25,11 @@
 //   engineStats(): { ocrCalls, dinoImagesEmbedded }   (counts engine work, for cache tests)
 //   stopEngines(): void   ends both workers now.
 import { registerApi } from './index.ts';
-import { OCR_ENGINE_ID, recognizeText, ocrStats, stopOcr, type OcrText } from '../engines/ocr-bridge.ts';
+import { recognizeText, ocrStats, stopOcr, type OcrText } from '../engines/ocr-bridge.ts';
 import { ocrSimilarity } from '../engines/ocr-sim.ts';
 import { currentDino, dinoStats, embedImages, ensureDino, loadDino, stopDino, dinoCosine, type LoadedDino, type DinoBackendChoice, type DinoSessionInfo } from '../engines/dino-bridge.ts';
 import type { DinoModelInfo } from '../engines/dino-model.ts';
-import { cachedRef, refKey, type RefEmbedding, type RefOcr } from '../data/refcache.ts';
+import { referenceEmbedding, referenceOcrText } from '../engines/references.ts';
 
 export type IwrImage = string | Blob;
 
@@ -117,21 +117,11 @@ registerApi({
   },
   dinoBackend: () => currentDino(),
   async referenceOcr(taskKey, checkpoint, image) {
-    const entry = await cachedRef<RefOcr>(refKey(taskKey, `ocr:${OCR_ENGINE_ID}`, checkpoint), async () => {
-      const r = await recognizeText(undefined, await imageBlob(image));
-      return { kind: 'ocr', text: r.text, engine: r.engine, savedAt: Date.now() };
-    });
+    const entry = await referenceOcrText(taskKey, checkpoint, await imageBlob(image));
     return { text: entry.text, engine: entry.engine };
   },
   async referenceEmbedding(taskKey, checkpoint, image) {
-    // The key needs the model hash, so the model is settled before the cache is asked.
-    const model = await ensureDino();
-    const entry = await cachedRef<RefEmbedding>(refKey(taskKey, `dino:${model.sha256}`, checkpoint), async () => {
-      const r = await embedImages(undefined, [await imageBlob(image)]);
-      const e = r.embeddings[0];
-      if (!e) throw new Error('referenceEmbedding: the worker returned no embedding');
-      return { kind: 'dino', embedding: e, modelId: r.model.modelId, sha256: r.model.sha256, savedAt: Date.now() };
-    });
+    const entry = await referenceEmbedding(taskKey, checkpoint, await imageBlob(image));
     return { embedding: Array.from(entry.embedding), model: { modelId: entry.modelId, sha256: entry.sha256 } };
   },
   engineStats: () => ({ ocrCalls: ocrStats.calls, dinoImagesEmbedded: dinoStats.embedded }),

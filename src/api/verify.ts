@@ -9,7 +9,7 @@ import { getTaskFile } from '../sources/registry.ts';
 import { recognizeText, OCR_ENGINE_ID } from '../engines/ocr-bridge.ts';
 import { ocrSimilarity } from '../engines/ocr-sim.ts';
 import { ensureDino, embedImages, dinoCosine } from '../engines/dino-bridge.ts';
-import { cachedRef, refKey, type RefEmbedding, type RefOcr } from '../data/refcache.ts';
+import { referenceEmbedding, referenceOcrText } from '../engines/references.ts';
 import { registerApi } from './index.ts';
 
 export interface ScoreCheckpointsInput {
@@ -55,20 +55,9 @@ async function scoreCheckpoints(input: ScoreCheckpointsInput): Promise<ScoreChec
       throw new Error(`task ${input.taskId}: reference data/${input.taskId}/${path} is missing`);
     });
     const cand = pngBlob(p.screenshotB64);
-    const refText = await cachedRef<RefOcr>(refKey(taskKey, OCR_ENGINE_ID, p.checkpoint), async () => ({
-      kind: 'ocr',
-      text: (await recognizeText(undefined, ref)).text,
-      engine: OCR_ENGINE_ID,
-      savedAt: Date.now(),
-    }));
+    const refText = await referenceOcrText(taskKey, p.checkpoint, ref);
     const candText = (await recognizeText(undefined, cand)).text;
-    const refEmb = await cachedRef<RefEmbedding>(refKey(taskKey, `dino:${dinoModel.sha256}`, p.checkpoint), async () => ({
-      kind: 'dino',
-      embedding: (await embedImages(undefined, [ref])).embeddings[0] as Float32Array,
-      modelId: dinoModel.modelId,
-      sha256: dinoModel.sha256,
-      savedAt: Date.now(),
-    }));
+    const refEmb = await referenceEmbedding(taskKey, p.checkpoint, ref);
     const candEmb = (await embedImages(undefined, [cand])).embeddings[0] as Float32Array;
     out.push({
       checkpoint: p.checkpoint,

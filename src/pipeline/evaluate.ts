@@ -13,7 +13,7 @@ import type { AssertionVerdict, VisualVerdict } from '../judge/verdicts.ts';
 import { recognizeText, OCR_ENGINE_ID } from '../engines/ocr-bridge.ts';
 import { ocrSimilarity } from '../engines/ocr-sim.ts';
 import { ensureDino, embedImages, dinoCosine } from '../engines/dino-bridge.ts';
-import { cachedRef, refKey, type RefEmbedding, type RefOcr } from '../data/refcache.ts';
+import { referenceEmbedding, referenceOcrText } from '../engines/references.ts';
 import { modelDirName } from '../scoring/model-names.ts';
 import type { CheckpointScore, EvaluationInput, EvaluationResult, EvaluationStage } from './types.ts';
 
@@ -127,12 +127,7 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
     for (const [n, p] of pairs.entries()) {
       const ref = references[n] as Blob;
       const cand = screenshots[p.screenshot] as Blob;
-      const refText = await cachedRef<RefOcr>(refKey(input.taskKey, OCR_ENGINE_ID, p.checkpoint), async () => ({
-        kind: 'ocr',
-        text: (await recognizeText(signal, ref)).text,
-        engine: OCR_ENGINE_ID,
-        savedAt: Date.now(),
-      }));
+      const refText = await referenceOcrText(input.taskKey, p.checkpoint, ref, signal);
       const candText = (await recognizeText(signal, cand)).text;
       out.push({ reference: refText.text, candidate: candText, sim: ocrSimilarity(refText.text, candText) });
       stage('ocr', n + 1, pairs.length);
@@ -147,13 +142,7 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
     for (const [n, p] of pairs.entries()) {
       const ref = references[n] as Blob;
       const cand = screenshots[p.screenshot] as Blob;
-      const refEmb = await cachedRef<RefEmbedding>(refKey(input.taskKey, `dino:${dinoModel.sha256}`, p.checkpoint), async () => ({
-        kind: 'dino',
-        embedding: (await embedImages(signal, [ref])).embeddings[0] as Float32Array,
-        modelId: dinoModel.modelId,
-        sha256: dinoModel.sha256,
-        savedAt: Date.now(),
-      }));
+      const refEmb = await referenceEmbedding(input.taskKey, p.checkpoint, ref, signal);
       const candEmb = (await embedImages(signal, [cand])).embeddings[0] as Float32Array;
       out.push(dinoCosine(refEmb.embedding, candEmb));
       stage('dino', n + 1, pairs.length);

@@ -1,0 +1,27 @@
+// Reference checkpoints are scored against every candidate of a task, so their OCR text and
+// DINO embedding are computed once per (task, engine or model hash, checkpoint) and kept in
+// the `refcache` store. Every caller (the pipeline, verify, window.iwr) goes through here so
+// they share one cache key per kind.
+import { cachedRef, refKey, type RefEmbedding, type RefOcr } from '../data/refcache.ts';
+import { OCR_ENGINE_ID, recognizeText } from './ocr-bridge.ts';
+import { embedImages, ensureDino } from './dino-bridge.ts';
+
+export async function referenceOcrText(taskKey: string, checkpoint: number | string, image: Blob, signal?: AbortSignal): Promise<RefOcr> {
+  return cachedRef<RefOcr>(refKey(taskKey, OCR_ENGINE_ID, checkpoint), async () => ({
+    kind: 'ocr',
+    text: (await recognizeText(signal, image)).text,
+    engine: OCR_ENGINE_ID,
+    savedAt: Date.now(),
+  }));
+}
+
+/** The key needs the model hash, so the model is settled (loaded) before the cache is asked. */
+export async function referenceEmbedding(taskKey: string, checkpoint: number | string, image: Blob, signal?: AbortSignal): Promise<RefEmbedding> {
+  const model = await ensureDino(signal);
+  return cachedRef<RefEmbedding>(refKey(taskKey, `dino:${model.sha256}`, checkpoint), async () => {
+    const r = await embedImages(signal, [image]);
+    const e = r.embeddings[0];
+    if (!e) throw new Error('the DINO worker returned no embedding');
+    return { kind: 'dino', embedding: e, modelId: r.model.modelId, sha256: r.model.sha256, savedAt: Date.now() };
+  });
+}
