@@ -29,6 +29,25 @@ function patchRuntimeUrls(ctx: AgentContext, urls: Map<string, string>): void {
     });
   }
   const setAttribute = w.Element.prototype.setAttribute;
+  const getAttribute = w.Element.prototype.getAttribute;
+  // URLs that reach the DOM without a setter (innerHTML, insertAdjacentHTML, the parser) are
+  // fixed as they appear. The observer watches the Document node, which document.open keeps.
+  const fix = (el: Element) => {
+    for (const attr of ['src', 'poster']) {
+      const v = Reflect.apply(getAttribute, el, [attr]) as string | null;
+      const mapped = v ? mapRuntimeUrl(v, urls) : undefined;
+      if (mapped) Reflect.apply(setAttribute, el, [attr, mapped]);
+    }
+  };
+  new w.MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'attributes') fix(r.target as Element);
+      else for (const n of r.addedNodes) if (n.nodeType === 1) {
+        fix(n as Element);
+        for (const el of (n as Element).querySelectorAll('[src],[poster]')) fix(el);
+      }
+    }
+  }).observe(ctx.saved.doc, { subtree: true, childList: true, attributes: true, attributeFilter: ['src', 'poster'] });
   w.Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
     const n = name.toLowerCase();
     const mapped = (n === 'src' || n === 'href' || n === 'poster') && typeof value === 'string' ? mapRuntimeUrl(value, urls) : undefined;

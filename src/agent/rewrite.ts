@@ -52,6 +52,16 @@ export function rewriteAssetRefs(html: string, urls: ReadonlyMap<string, string>
 /** Maps one runtime URL string (e.g. assigned to img.src by script) to an asset URL, if it names one. */
 export function mapRuntimeUrl(value: string, urls: ReadonlyMap<string, string>): string | undefined {
   const m = /(?:__PLACEHOLDER_ASSETS_BASE_DIR__\/|^(?:\.\/)?assets\/)([^?#]+)$/.exec(value);
-  if (!m?.[1]) return undefined;
-  return urls.get(decodeName(m[1]));
+  if (m?.[1]) return urls.get(decodeName(m[1]));
+  // Pages often derive a folder from one asset's URL (base = logo.src minus its file name) and
+  // append another name. With the official file paths that works; our assets are blob: URLs,
+  // which have no folders, so such a URL is "blob:<origin>/<id><name>": map it by its trailing
+  // name (the longest asset name that ends it), never touching a valid asset URL.
+  if (!value.startsWith('blob:')) return undefined;
+  let best: [string, string] | undefined;
+  for (const [name, url] of urls) {
+    if (url === value) return undefined;
+    if (value.endsWith(name) && (!best || name.length > best[0].length)) best = [name, url];
+  }
+  return best?.[1];
 }

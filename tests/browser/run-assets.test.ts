@@ -37,3 +37,24 @@ test('img, srcset, relative path, script-set src, CSS and inline-style backgroun
   // Asset loads are not network requests: nothing was blocked.
   expect(load.blocked).toEqual([]);
 });
+
+test('a page that derives a folder from one asset URL and appends another name (setter, setAttribute, innerHTML) gets its images', async () => {
+  // Written the way generated pages do it: with the official file paths this works, so it must here.
+  const html = `<!doctype html><body>
+<img id="logo" src="__PLACEHOLDER_ASSETS_BASE_DIR__/red.png" width="40" height="30">
+<div id="list"></div><p id="status">waiting</p>
+<script>
+  const base = document.getElementById('logo').src.replace(/red\\.png$/, '');
+  const a = new Image(); a.id = 'a'; a.src = base + 'bg.png'; document.body.append(a);
+  const b = document.createElement('img'); b.id = 'b'; b.setAttribute('src', base + 'bg.png'); document.body.append(b);
+  document.getElementById('list').innerHTML = '<img id="c" src="' + base + 'bg.png">';
+  window.addEventListener('load', () => setTimeout(() => {
+    document.getElementById('status').textContent = ['a', 'b', 'c'].map((id) => id + '=' + document.getElementById(id).naturalWidth).join(' ');
+  }, 100));
+</script></body>`;
+  const assetUrls = { 'red.png': pngDataUrl(40, 30, [220, 20, 20]), 'bg.png': pngDataUrl(120, 60, [20, 20, 220]) };
+  const out = await replayPage(page, html, task([], '400x300'), { inspect: ['#status'], timing: 'official' }, assetUrls);
+  const load = out.records[0]!;
+  expect(load.status, load.reason).toBe('ok');
+  expect(load.inspect?.[0]?.text).toBe('a=120 b=120 c=120');
+});

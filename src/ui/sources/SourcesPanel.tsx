@@ -8,15 +8,10 @@ import { useSources } from './store.ts';
 import './sources.css';
 
 export function SourcesPanel() {
-  const { refresh, selected, select, sources, busy, error, notice, dismissError } = useSources();
+  const { refresh, selected, busy, error, notice, dismissError } = useSources();
   useEffect(() => {
     void refresh();
   }, [refresh]);
-  // An empty right-hand column says little: show the first source's tasks until one is picked.
-  const first = sources[0]?.id;
-  useEffect(() => {
-    if (!selected && first) void select(first);
-  }, [selected, first, select]);
   return (
     <div className="src-panel" data-testid="sources-panel">
       <AddSource />
