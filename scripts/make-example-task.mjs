@@ -138,7 +138,7 @@ async function main() {
         for (let f = 0; f < images.length; f++) {
           for (let t = 0; t < 10; t++) {
             ctx.drawImage(/** @type {HTMLImageElement} */ (images[f]), 0, 0);
-            const [x, y] = marks[f] ?? [0, 0];
+            const [x = 0, y = 0] = marks[f] ?? [];
             ctx.fillStyle = `rgba(220,38,38,${0.3 + t / 15})`;
             ctx.beginPath();
             ctx.arc(x, y, 8, 0, Math.PI * 2);

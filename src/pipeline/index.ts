@@ -20,6 +20,8 @@ export interface RunInput {
   settings: Settings;
   signal: AbortSignal;
   onEvent: (e: RunEvent) => void;
+  /** Where the replay frame is shown (the Run panel's live preview). */
+  container?: HTMLElement;
 }
 
 const STAGES: Record<EvaluationStage, RunStage | null> = {
@@ -43,7 +45,7 @@ export async function evaluate(input: RunInput): Promise<{ runId: string }> {
     html: candidate.html,
     model: candidate.name,
     candidateId: candidate.id,
-    options: { ...replay, judge: judged ? 'configured' : 'none' },
+    options: { ...replay, judge: judged ? 'configured' : 'none', ...(input.container ? { container: input.container } : {}) },
     save: true,
     signal: input.signal,
     onEvent: (e) => {

@@ -1,6 +1,6 @@
 // Pulls every capability's `window.iwr` augmentation into Node-side type checks
 // (tests, CLI), so page.evaluate callbacks see the app's real API types.
-/// <reference path="../../src/api/parts.ts" />
+import type {} from '../../src/api/parts.ts';
 import type { IwrApi } from '../../src/api/index.ts';
 
 declare global {

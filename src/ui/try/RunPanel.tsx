@@ -7,7 +7,8 @@ import type { OpenedTaskView } from '../state/catalog.ts';
 import { useSettings, flushSettings } from '../settings/store.ts';
 import { candidateTaskKey } from '../../data/candidates.ts';
 import { runCandidate, type RunEvent, type Stage } from './evaluate-adapter.ts';
-import { TEST_MODEL_SETTING } from '../settings/dino-choice.ts';
+import { choiceOf, TEST_MODEL_SETTING } from '../settings/dino-choice.ts';
+import { modelIdForUrl } from '../../engines/dino-model.ts';
 import { resetDino } from '../../engines/dino-bridge.ts';
 import { runsForTask, type RunView } from '../results/run-view.ts';
 import { Button, LinkButton } from '../components/Button.tsx';
@@ -103,6 +104,7 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
   };
 
   const n = task.record.action_sequence.length;
+  const dinoNote = `DINO ${settings.dino.modelId ?? modelIdForUrl(settings.dino.modelUrl)}${choiceOf(settings.dino) === 'test' ? ' (test model, NOT DINOv2)' : ''}`;
   const judgeNote = settings.judge.kind === 'none' ? 'no judge: HFS and assertions stay unjudged (partial scores)' : settings.judge.kind === 'human' ? 'human judge: answer on the Judge screen' : `judge ${settings.judge.model}`;
 
   return (
@@ -113,7 +115,7 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
             Evaluate “{candidate.name}” on task {task.id}
           </strong>
           <span className="muted small">
-            {settings.replay.mode === 'official' ? 'Official replay' : 'Improved replay'} · network {settings.network} · capture {settings.capture === 'cdp' ? 'real pixels (CLI only; DOM here)' : 'DOM'} · {judgeNote} · <a href="#/settings">change</a>
+            {settings.replay.mode === 'official' ? 'Official replay' : 'Improved replay'} · network {settings.network} · capture {settings.capture === 'cdp' ? 'real pixels (CLI only; DOM here)' : 'DOM'} · {dinoNote} · {judgeNote} · <a href="#/settings">change</a>
           </span>
         </div>
         <div className="spacer" />
