@@ -1,6 +1,7 @@
 // Run & score: one button evaluates the candidate with the current settings; progress per
 // step and per scoring stage with the latest screenshot; cancellable; then the results.
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Task } from '../../task/types.ts';
 import type { Candidate } from '../../data/candidates.ts';
 import type { OpenedTaskView } from '../state/catalog.ts';
@@ -45,6 +46,7 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
   const [history, setHistory] = useState<RunView[]>([]);
   const ctrl = useRef<AbortController | null>(null);
   const shotUrl = useRef<string | null>(null);
+  const frameHost = useRef<HTMLDivElement | null>(null);
   const taskKey = candidateTaskKey(sourceId, task.id);
 
   useEffect(() => {
@@ -66,8 +68,11 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
     await flushSettings();
     const c = new AbortController();
     ctrl.current = c;
-    setLive({ stages: {}, steps: [], shot: null, notes: [] });
-    setPhase('running');
+    // Rendered now, so the live frame's container exists when the replay opens the sandbox.
+    flushSync(() => {
+      setLive({ stages: {}, steps: [], shot: null, notes: [] });
+      setPhase('running');
+    });
     const onEvent = (e: RunEvent) => {
       if (e.type === 'stage') setLive((l) => ({ ...l, stages: { ...l.stages, [e.stage]: { done: e.done, total: e.total, ...(e.detail ? { detail: e.detail } : {}) } } }));
       else if (e.type === 'note') setLive((l) => ({ ...l, notes: [...l.notes, e.text] }));
@@ -83,7 +88,7 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
       }
     };
     try {
-      const out = await runCandidate({ sourceId, taskId: task.id, candidateId: candidate.id, settings: useSettings.getState().settings, signal: c.signal, onEvent });
+      const out = await runCandidate({ sourceId, taskId: task.id, candidateId: candidate.id, settings: useSettings.getState().settings, signal: c.signal, onEvent, ...(frameHost.current ? { container: frameHost.current } : {}) });
       if (!out.runId) throw new Error('The run finished but was not stored (another tab may hold it); see the leaderboard.');
       setRunId(out.runId);
       setPhase('done');
@@ -164,7 +169,11 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
               </p>
             ))}
           </div>
-          <figure className="run-shot">{live.shot ? <img src={live.shot} alt="Latest screenshot of the candidate" /> : <div className="compare-missing">screenshots appear here</div>}</figure>
+          <figure className="run-shot">
+            {/* The sandboxed page itself while it replays; the latest screenshot once it is gone. */}
+            <div ref={frameHost} className="run-frame" />
+            {live.shot ? <img src={live.shot} alt="Latest screenshot of the candidate" /> : <div className="compare-missing">screenshots appear here</div>}
+          </figure>
         </div>
       ) : null}
       {phase === 'done' && runId ? (

@@ -17,6 +17,8 @@ export interface EvaluateInput {
   settings: Settings;
   signal: AbortSignal;
   onEvent: (e: RunEvent) => void;
+  /** Where the live replay frame is shown. */
+  container?: HTMLElement;
 }
 
 export async function runCandidate(input: EvaluateInput): Promise<{ runId: string | null }> {
@@ -41,6 +43,7 @@ export async function runCandidate(input: EvaluateInput): Promise<{ runId: strin
         candidateId: candidate.id,
         settings: input.settings,
         signal: input.signal,
+        ...(input.container ? { container: input.container } : {}),
         onEvent: (e) => {
           track(e);
           input.onEvent(e);
