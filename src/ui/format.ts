@@ -1,19 +1,12 @@
 // Number formats used across screens, in one place so every screen shows scores alike.
+import { formatBytes } from '../sources/errors.ts';
 
 /** 0.6829 -> "68.29%" (the report's two decimals). */
 export const pct = (v: number, digits = 2): string => `${(v * 100).toFixed(digits)}%`;
 
+/** Byte counts as the sources' messages print them ("1.5 MB"); '?' for nonsense. */
 export function bytes(n: number): string {
-  if (!Number.isFinite(n) || n < 0) return '?';
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
+  return Number.isFinite(n) && n >= 0 ? formatBytes(n) : '?';
 }
 
 export function ms(n: number): string {

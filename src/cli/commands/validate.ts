@@ -5,37 +5,8 @@ import { join, resolve } from 'node:path';
 import { UsageError, type Command } from '../command.ts';
 import { openAppSession } from '../session.ts';
 
-// The report's shape as window.iwr.validateUrl returns it (src/sources/validate.ts); repeated
-// here because the CLI's TypeScript project does not include the app's browser code.
-interface Problem {
-  severity: 'error' | 'warning';
-  file: string;
-  line?: number;
-  path?: string;
-  message: string;
-}
-interface TaskReport {
-  id: string;
-  source_website: string;
-  steps: number;
-  flaggedSteps: number;
-  resolution: { width: number; height: number };
-  resolutionFrom: string;
-  files: { video?: string; checkpoints: number; stitched: number; assets: number };
-  problems: Problem[];
-  errors: number;
-  warnings: number;
-}
-interface ValidationReport {
-  url: string;
-  notDataset?: string;
-  fatal?: string;
-  tasks: TaskReport[];
-  problems: Problem[];
-  errors: number;
-  warnings: number;
-  tasksWithErrors: number;
-}
+import type { ValidationReport } from '../../sources/validate.ts';
+import { formatProblem } from '../../task/types.ts';
 
 const USAGE = `Usage: iwr validate --data DIR [--json]
 
@@ -50,11 +21,6 @@ and prints every task found and every problem with its place (file, line, JSON p
 Exit codes: 0 no errors (warnings allowed), 1 some task has errors, 2 DIR is not a dataset.`;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function formatProblem(p: Problem): string {
-  const where = p.line !== undefined ? `${p.file} line ${p.line}` : p.file;
-  return `${where}: ${p.path ? `${p.path} ` : ''}${p.message}`;
-}
 
 function printReport(label: string, r: ValidationReport): void {
   const out: string[] = [`Dataset ${label}: ${plural(r.tasks.length, 'task')}`];

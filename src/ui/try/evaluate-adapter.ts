@@ -2,24 +2,16 @@
 // checkpoints -> OCR/DINO -> judge -> metrics -> stored run) and report progress. The run is
 // tracked (src/pipeline/resume.ts) so that a tab reloaded mid-run resumes it on start; the
 // options recorded for that are exactly those the pipeline derives from the settings.
-import { evaluate, type RunEvent, type RunStage } from '../../pipeline/index.ts';
+import { evaluate, type RunEvent, type RunInput, type RunStage } from '../../pipeline/index.ts';
 import { trackRun } from '../../pipeline/resume.ts';
-import { replayOptionsOf, type Settings } from '../../data/settings.ts';
+import { replayOptionsOf } from '../../data/settings.ts';
 import { getCandidate } from '../../data/candidates.ts';
 
 export type Stage = RunStage;
 export type { RunEvent };
 
-export interface EvaluateInput {
-  sourceId: string;
-  taskId: string;
-  candidateId: string;
-  settings: Settings;
-  signal: AbortSignal;
-  onEvent: (e: RunEvent) => void;
-  /** Where the live replay frame is shown. */
-  container?: HTMLElement;
-}
+/** What the Run panel gives: the pipeline's run input. */
+export type EvaluateInput = RunInput;
 
 export async function runCandidate(input: EvaluateInput): Promise<{ runId: string | null }> {
   // Read back, not taken from the editor's state: the stored text is what the pipeline scores.
