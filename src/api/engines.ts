@@ -25,6 +25,7 @@
 //   engineStats(): { ocrCalls, dinoImagesEmbedded }   (counts engine work, for cache tests)
 //   stopEngines(): void   ends both workers now.
 import { registerApi } from './index.ts';
+import { base64ToBytes } from '../data/base64.ts';
 import { recognizeText, ocrStats, stopOcr, type OcrText } from '../engines/ocr-bridge.ts';
 import { ocrSimilarity } from '../engines/ocr-sim.ts';
 import { currentDino, dinoStats, embedImages, ensureDino, loadDino, stopDino, dinoCosine, type LoadedDino, type DinoBackendChoice, type DinoSessionInfo } from '../engines/dino-bridge.ts';
@@ -65,12 +66,6 @@ declare module './index.ts' {
   }
 }
 
-function base64ToBytes(b64: string): Uint8Array {
-  const bin = atob(b64.replace(/\s+/g, ''));
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
 
 /** A string that is not a URL is taken as base64; URLs resolve against the app. */
 export async function imageBlob(image: IwrImage): Promise<Blob> {

@@ -18,6 +18,7 @@ import { serializeEvalRecord } from '../scoring/evaljson.ts';
 import type { StoredStep } from '../data/runs.ts';
 import { loadDino, type LoadedDino } from '../engines/dino-bridge.ts';
 import { registerApi } from './index.ts';
+import { base64ToBlob, blobToBase64 } from '../data/base64.ts';
 
 export interface EvaluateInput {
   sourceId: string;
@@ -47,19 +48,7 @@ declare module './index.ts' {
   }
 }
 
-async function toBase64(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin);
-}
 
-function fromBase64(b64: string, type = 'image/png'): Blob {
-  const bin = atob(b64);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return new Blob([bytes], { type });
-}
 
 type Grab = (rect: { x: number; y: number; width: number; height: number }) => Promise<string>;
 
@@ -71,7 +60,7 @@ async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
     captureName === 'cdp' && grab
       ? cdpCapture(async (frame) => {
           const r = frame.getBoundingClientRect();
-          return fromBase64(await grab({ x: r.x, y: r.y, width: r.width, height: r.height }));
+          return base64ToBlob(await grab({ x: r.x, y: r.y, width: r.width, height: r.height }));
         })
       : domCapture;
   const progress = input.progressBinding ? (window as unknown as Record<string, unknown>)[input.progressBinding] : undefined;
@@ -95,7 +84,7 @@ async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
     evalJson: serializeEvalRecord(result.record),
     scores: result.scores,
     labels: columnLabels(result.scores),
-    screenshots: await Promise.all(result.screenshots.map((b) => (b ? toBase64(b) : Promise.resolve('')))),
+    screenshots: await Promise.all(result.screenshots.map((b) => (b ? blobToBase64(b) : Promise.resolve('')))),
     steps: result.steps.map(storedStep),
     summary: result.summary,
     timings: result.timings,

@@ -9,6 +9,7 @@ import { replay, LOAD_WAIT_MS } from '../run/replay.ts';
 import type { ReplayOptions, ReplaySummary, ReplayTask, StepRecord } from '../run/types.ts';
 import { SandboxHost } from '../sandbox/host.ts';
 import { registerApi } from './index.ts';
+import { blobToBase64 } from '../data/base64.ts';
 
 export type SerialRecord = Omit<StepRecord, 'screenshot'> & { screenshot?: string };
 
@@ -55,12 +56,6 @@ declare module './index.ts' {
   }
 }
 
-async function toBase64(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin);
-}
 
 async function fetchAssets(urls: Record<string, string>): Promise<{ assets: Map<string, Blob>; failed: string[] }> {
   const assets = new Map<string, Blob>();
@@ -84,7 +79,7 @@ async function replayHtml(input: ReplayHtmlInput): Promise<{ summary: ReplaySumm
   let next = await gen.next();
   while (!next.done) {
     const { screenshot, ...rest } = next.value;
-    const rec: SerialRecord = { ...rest, screenshot: screenshot ? await toBase64(screenshot) : undefined };
+    const rec: SerialRecord = { ...rest, screenshot: screenshot ? await blobToBase64(screenshot) : undefined };
     if (rec.step === null && failed.length) rec.errors = [...rec.errors, ...failed.map((n) => `asset ${n} could not be fetched by the app`)];
     records.push(rec);
     next = await gen.next();
@@ -126,7 +121,7 @@ const sandbox: SandboxApi = {
     const value = await host.request<unknown>(command, timeoutMs);
     if (value && typeof value === 'object' && (value as { png?: unknown }).png instanceof Blob) {
       const v = value as { png: Blob };
-      return { ...v, png: await toBase64(v.png) };
+      return { ...v, png: await blobToBase64(v.png) };
     }
     return value;
   },

@@ -6,11 +6,11 @@
 //       pairs[n] = { screenshotB64 (PNG), checkpoint j }: screenshot vs checkpoints/step_<j>.png.
 //       A missing reference rejects, naming the file.
 import { getTaskFile } from '../sources/registry.ts';
-import { recognizeText, OCR_ENGINE_ID } from '../engines/ocr-bridge.ts';
-import { ocrSimilarity } from '../engines/ocr-sim.ts';
-import { ensureDino, embedImages, dinoCosine } from '../engines/dino-bridge.ts';
-import { referenceEmbedding, referenceOcrText } from '../engines/references.ts';
+import { OCR_ENGINE_ID } from '../engines/ocr-bridge.ts';
+import { ensureDino } from '../engines/dino-bridge.ts';
+import { dinoAgainstReference, ocrAgainstReference } from '../engines/references.ts';
 import { registerApi } from './index.ts';
+import { base64ToBlob } from '../data/base64.ts';
 
 export interface ScoreCheckpointsInput {
   sourceId: string;
@@ -37,12 +37,6 @@ declare module './index.ts' {
   }
 }
 
-function pngBlob(b64: string): Blob {
-  const bin = atob(b64);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return new Blob([bytes], { type: 'image/png' });
-}
 
 async function scoreCheckpoints(input: ScoreCheckpointsInput): Promise<ScoreCheckpointsOutput> {
   const dinoModel = await ensureDino();
@@ -54,16 +48,13 @@ async function scoreCheckpoints(input: ScoreCheckpointsInput): Promise<ScoreChec
     const ref = await getTaskFile(input.sourceId, input.taskId, path).catch(() => {
       throw new Error(`task ${input.taskId}: reference data/${input.taskId}/${path} is missing`);
     });
-    const cand = pngBlob(p.screenshotB64);
-    const refText = await referenceOcrText(taskKey, p.checkpoint, ref);
-    const candText = (await recognizeText(undefined, cand)).text;
-    const refEmb = await referenceEmbedding(taskKey, p.checkpoint, ref);
-    const candEmb = (await embedImages(undefined, [cand])).embeddings[0] as Float32Array;
+    const cand = base64ToBlob(p.screenshotB64);
+    const ocr = await ocrAgainstReference(taskKey, p.checkpoint, ref, cand);
     out.push({
       checkpoint: p.checkpoint,
-      ocr: ocrSimilarity(refText.text, candText),
-      dino: dinoCosine(refEmb.embedding, candEmb),
-      ocrTexts: { reference: refText.text, candidate: candText },
+      ocr: ocr.sim,
+      dino: await dinoAgainstReference(taskKey, p.checkpoint, ref, cand),
+      ocrTexts: { reference: ocr.reference, candidate: ocr.candidate },
     });
   }
   return { pairs: out, ocrEngine: OCR_ENGINE_ID, dino: { modelId: dinoModel.modelId, sha256: dinoModel.sha256 } };

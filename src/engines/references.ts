@@ -4,7 +4,8 @@
 // they share one cache key per kind.
 import { cachedRef, refKey, type RefEmbedding, type RefOcr } from '../data/refcache.ts';
 import { OCR_ENGINE_ID, recognizeText } from './ocr-bridge.ts';
-import { embedImages, ensureDino } from './dino-bridge.ts';
+import { dinoCosine, embedImages, ensureDino } from './dino-bridge.ts';
+import { ocrSimilarity } from './ocr-sim.ts';
 
 export async function referenceOcrText(taskKey: string, checkpoint: number | string, image: Blob, signal?: AbortSignal): Promise<RefOcr> {
   return cachedRef<RefOcr>(refKey(taskKey, OCR_ENGINE_ID, checkpoint), async () => ({
@@ -24,4 +25,18 @@ export async function referenceEmbedding(taskKey: string, checkpoint: number | s
     if (!e) throw new Error('the DINO worker returned no embedding');
     return { kind: 'dino', embedding: e, modelId: r.model.modelId, sha256: r.model.sha256, savedAt: Date.now() };
   });
+}
+
+/** One checkpoint's OCR similarity: the reference text from the cache, the candidate's fresh. */
+export async function ocrAgainstReference(taskKey: string, checkpoint: number, ref: Blob, cand: Blob, signal?: AbortSignal): Promise<{ reference: string; candidate: string; sim: number }> {
+  const reference = (await referenceOcrText(taskKey, checkpoint, ref, signal)).text;
+  const candidate = (await recognizeText(signal, cand)).text;
+  return { reference, candidate, sim: ocrSimilarity(reference, candidate) };
+}
+
+/** One checkpoint's DINO similarity (cosine clipped to [0, 1]); the reference embedding cached. */
+export async function dinoAgainstReference(taskKey: string, checkpoint: number, ref: Blob, cand: Blob, signal?: AbortSignal): Promise<number> {
+  const refEmb = await referenceEmbedding(taskKey, checkpoint, ref, signal);
+  const candEmb = (await embedImages(signal, [cand])).embeddings[0] as Float32Array;
+  return dinoCosine(refEmb.embedding, candEmb);
 }

@@ -60,15 +60,5 @@ export function isPng(bytes: Uint8Array): boolean {
   return bytes.length >= 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b);
 }
 
-export function toBase64(bytes: Uint8Array): string {
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin);
-}
-
-export function fromBase64(b64: string): Uint8Array {
-  const bin = atob(b64);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
+/** Kept under these names for the exchange modules. */
+export { bytesToBase64 as toBase64, base64ToBytes as fromBase64 } from '../data/base64.ts';

@@ -10,10 +10,9 @@ import { assertionStatuses, taskScores } from '../scoring/metrics.ts';
 import { UNJUDGED } from '../scoring/eval-record.ts';
 import { judgeAssertion, judgeVisual } from '../judge/judge.ts';
 import type { AssertionVerdict, VisualVerdict } from '../judge/verdicts.ts';
-import { recognizeText, OCR_ENGINE_ID } from '../engines/ocr-bridge.ts';
-import { ocrSimilarity } from '../engines/ocr-sim.ts';
-import { ensureDino, embedImages, dinoCosine } from '../engines/dino-bridge.ts';
-import { referenceEmbedding, referenceOcrText } from '../engines/references.ts';
+import { OCR_ENGINE_ID } from '../engines/ocr-bridge.ts';
+import { ensureDino } from '../engines/dino-bridge.ts';
+import { dinoAgainstReference, ocrAgainstReference } from '../engines/references.ts';
 import { modelDirName } from '../scoring/model-names.ts';
 import type { CheckpointScore, EvaluationInput, EvaluationResult, EvaluationStage } from './types.ts';
 
@@ -127,9 +126,7 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
     for (const [n, p] of pairs.entries()) {
       const ref = references[n] as Blob;
       const cand = screenshots[p.screenshot] as Blob;
-      const refText = await referenceOcrText(input.taskKey, p.checkpoint, ref, signal);
-      const candText = (await recognizeText(signal, cand)).text;
-      out.push({ reference: refText.text, candidate: candText, sim: ocrSimilarity(refText.text, candText) });
+      out.push(await ocrAgainstReference(input.taskKey, p.checkpoint, ref, cand, signal));
       stage('ocr', n + 1, pairs.length);
     }
     return out;
@@ -142,9 +139,7 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
     for (const [n, p] of pairs.entries()) {
       const ref = references[n] as Blob;
       const cand = screenshots[p.screenshot] as Blob;
-      const refEmb = await referenceEmbedding(input.taskKey, p.checkpoint, ref, signal);
-      const candEmb = (await embedImages(signal, [cand])).embeddings[0] as Float32Array;
-      out.push(dinoCosine(refEmb.embedding, candEmb));
+      out.push(await dinoAgainstReference(input.taskKey, p.checkpoint, ref, cand, signal));
       stage('dino', n + 1, pairs.length);
     }
     return out;

@@ -1,0 +1,25 @@
+// Base64 <-> bytes for everything that crosses page.evaluate (PNG screenshots, zips): one
+// implementation for the API, export and import.
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let bin = '';
+  // Chunked: String.fromCharCode(...all) overflows the argument limit on large files.
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+/** Whitespace (line-wrapped base64) is ignored. */
+export function base64ToBytes(b64: string): Uint8Array {
+  const bin = atob(b64.replace(/\s+/g, ''));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+export async function blobToBase64(blob: Blob): Promise<string> {
+  return bytesToBase64(new Uint8Array(await blob.arrayBuffer()));
+}
+
+export function base64ToBlob(b64: string, type = 'image/png'): Blob {
+  return new Blob([base64ToBytes(b64) as BlobPart], { type });
+}
