@@ -260,11 +260,14 @@ function isInside(inner: ElementSnapshot, outer: ElementSnapshot): boolean {
   return inner.xpath.startsWith(outer.xpath + '/');
 }
 
-function commonDepth(a: string, b: string): number {
-  const pa = a.split('/');
-  const pb = b.split('/');
+/** Number of leading xpath steps two absolute xpaths share (0 when only the root). Hot: no split. */
+export function commonDepth(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
   let d = 0;
-  while (d < pa.length && d < pb.length && pa[d] === pb[d]) d++;
+  let i = 0;
+  for (; i < n && a.charCodeAt(i) === b.charCodeAt(i); i++) if (a.charCodeAt(i) === 47) d++;
+  // The step in progress counts only when it ended in both paths ("div[1]" is not "div[10]").
+  if ((i === a.length || a.charCodeAt(i) === 47) && (i === b.length || b.charCodeAt(i) === 47)) d++;
   return d - 1;
 }
 

@@ -60,8 +60,28 @@ const SYNONYM_GROUPS: string[][] = [
 const SYNONYM: Map<string, string> = new Map();
 for (const group of SYNONYM_GROUPS) for (const w of group) if (!SYNONYM.has(w)) SYNONYM.set(w, group[0] as string);
 
+/**
+ * Memo for the pure string functions below: one resolve compares every query with every
+ * element's texts, so the same few hundred strings are normalised thousands of times
+ * (normalize was ~60 % of resolve time). Bounded; clearing it never changes an answer.
+ */
+function memo<T>(fn: (s: string) => T): (s: string) => T {
+  const cache = new Map<string, T>();
+  return (s) => {
+    let v = cache.get(s);
+    if (v === undefined) {
+      if (cache.size >= 50_000) cache.clear();
+      v = fn(s);
+      cache.set(s, v);
+    }
+    return v;
+  };
+}
+
 /** Lower-case, accents removed, glyphs spelled out, punctuation to spaces, spaces collapsed. */
-export function normalize(s: string): string {
+export const normalize = memo(normalizeUncached);
+
+function normalizeUncached(s: string): string {
   let out = '';
   for (const ch of s.normalize('NFKD')) {
     const g = GLYPHS[ch];
@@ -93,15 +113,14 @@ export const STOPWORDS = new Set([
   'page', 'screen', 'section', 'area', 'then', 'again', 'once', 'field', 'please', 'option',
 ]);
 
-export function tokens(s: string): string[] {
+// Memoised results are shared: callers copy before mutating (none does today).
+export const tokens: (s: string) => readonly string[] = memo((s) => {
   const n = normalize(s);
   return n ? n.split(' ') : [];
-}
+});
 
 /** Content tokens, stemmed, stopwords dropped. */
-export function contentTokens(s: string): string[] {
-  return tokens(s).filter((t) => !STOPWORDS.has(t)).map(stem);
-}
+export const contentTokens: (s: string) => readonly string[] = memo((s) => tokens(s).filter((t) => !STOPWORDS.has(t)).map(stem));
 
 /** Canonical synonym of a (stemmed) word, for icon and hint matching. */
 export function canonical(w: string): string {
@@ -109,10 +128,7 @@ export function canonical(w: string): string {
 }
 
 /** Splits class names and ids into words: "btnAddToCart fa-shopping-cart" -> btn add to cart fa shopping cart. */
-export function hintTokens(s: string): string[] {
-  const spaced = s.replace(/([a-z])([A-Z])/g, '$1 $2');
-  return tokens(spaced).map(stem);
-}
+export const hintTokens: (s: string) => readonly string[] = memo((s) => tokens(s.replace(/([a-z])([A-Z])/g, '$1 $2')).map(stem));
 
 /** 0..1 similarity of two single words, tolerant to small typos on longer words. */
 export function wordSimilarity(a: string, b: string): number {
@@ -130,7 +146,20 @@ export function wordSimilarity(a: string, b: string): number {
  * token F-measure with typo-tolerant word matching; whole-string edit distance catches
  * "Signin" vs "Sign in".
  */
+const similarityCache = new Map<string, number>();
+
 export function textSimilarity(query: string, text: string): number {
+  const key = `${query}\u0000${text}`;
+  let v = similarityCache.get(key);
+  if (v === undefined) {
+    if (similarityCache.size >= 50_000) similarityCache.clear();
+    v = textSimilarityUncached(query, text);
+    similarityCache.set(key, v);
+  }
+  return v;
+}
+
+function textSimilarityUncached(query: string, text: string): number {
   const q = normalize(query);
   const t = normalize(text);
   // Pure punctuation labels ("=", "-", "."): compare as written.
@@ -172,7 +201,7 @@ export function textSimilarity(query: string, text: string): number {
 }
 
 /** Fraction (0..1) of query words found among hint words (classes, ids, icon names), synonyms allowed. */
-export function hintSimilarity(queryWords: string[], hints: string[]): number {
+export function hintSimilarity(queryWords: readonly string[], hints: readonly string[]): number {
   if (!queryWords.length || !hints.length) return 0;
   const canonHints = new Set(hints.map(canonical));
   let hit = 0;
