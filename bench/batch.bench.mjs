@@ -92,7 +92,7 @@ function nativeOcrMs(dir) {
   }
   const sample = files.slice(0, 8);
   const t0 = Date.now();
-  for (const f of sample) execFileSync('tesseract', [f, 'stdout', '--psm', '3', '-l', 'eng'], { stdio: ['ignore', 'ignore', 'ignore'] });
+  for (const f of sample) execFileSync('tesseract', [f, 'stdout', '--psm', '3', '-l', 'eng'], { stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
   return sample.length ? (Date.now() - t0) / sample.length : null;
 }
 

@@ -80,7 +80,9 @@ else {
       }, `bench-out/ocr-${i}.png`);
       web.push(res.ms);
       const t0 = performance.now();
-      const native = execFileSync('tesseract', [images[i], '-', '-l', 'eng', '--psm', '3'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      // One OpenMP thread: with its default team on this 2-core machine the CLI spends most of its
+      // time spinning in the kernel (9.9 s instead of 1.2 s per image), an unfair anchor.
+      const native = execFileSync('tesseract', [images[i], '-', '-l', 'eng', '--psm', '3'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
       cli.push(performance.now() - t0);
       if (r === 0) sims.push(ocrSimilarity(res.text, joinOcrText(native)));
     }
