@@ -1,7 +1,7 @@
 // Typed helpers for the `models` store (model files such as the DINOv2 ONNX export, kept
 // so a model is downloaded once) and the "dino" settings record (which model to use).
 import { getDb, guardedWrite } from './db.ts';
-import { modelIdForUrl } from '../engines/dino-model.ts';
+import { modelIdForUrl } from '../engines/dino-id.ts';
 
 export interface StoredModel {
   /** The URL the file came from (or `file:<name>` for a local file). */

@@ -3,10 +3,8 @@
 // model's id and sha256. With no cached copy and no network there is no substitute: the
 // caller gets a DinoModelUnavailableError and must leave the DINO figure out.
 import { getStoredModel, putStoredModel } from '../data/models.ts';
+import { modelIdForUrl } from './dino-id.ts';
 
-export const DEFAULT_DINO_MODEL_ID = 'facebook/dinov2-base';
-/** The ONNX export of facebook/dinov2-base (fp32, ~347 MB) on the Hugging Face hub. */
-export const DEFAULT_DINO_MODEL_URL = 'https://huggingface.co/onnx-community/dinov2-base/resolve/main/onnx/model.onnx';
 
 /** What is recorded with every DINO score. */
 export interface DinoModelInfo {
@@ -37,12 +35,6 @@ export async function sha256Hex(data: ArrayBuffer | Blob): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** A model name for a URL: the default's hub id, else the file name. */
-export function modelIdForUrl(url: string): string {
-  if (url === DEFAULT_DINO_MODEL_URL) return DEFAULT_DINO_MODEL_ID;
-  const path = new URL(url, 'http://x/').pathname;
-  return path.slice(path.lastIndexOf('/') + 1).replace(/\.onnx$/i, '') || url;
-}
 
 async function download(url: string, signal: AbortSignal | undefined, onProgress?: (p: DownloadProgress) => void): Promise<Blob> {
   let res: Response;
