@@ -66,7 +66,9 @@ export async function openAppSession(opts: SessionOptions = {}): Promise<AppSess
   const executablePath = findChromium();
   if (!executablePath) throw new UsageError(NO_BROWSER_MESSAGE);
   const dist = await ensureBuilt();
-  const server = await startServer({ root: dist, mounts: opts.mounts ?? {} });
+  // Cross-origin isolated, so DINOv2 runs on multi-threaded WASM (one thread otherwise: half
+  // of a 2-core machine idle during the costliest step of a batch).
+  const server = await startServer({ root: dist, mounts: opts.mounts ?? {}, crossOriginIsolated: true });
   const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs({ webgpu: opts.webgpu ?? false }) });
   try {
     const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 720 } });
