@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UsageError, type Command } from '../command.ts';
 import { openAppSession } from '../session.ts';
-import type { Step } from '../../task/types.ts';
+import { parseResolutionText } from '../../task/parse.ts';
+import { ACTION_TYPES, type Step } from '../../task/types.ts';
 
 const USAGE = `Usage: iwr resolve --html FILE --viewport WxH --action JSON
 
@@ -17,10 +18,11 @@ absolute with an index on every part (/html[1]/body[1]/div[2]/button[1]).
 
 Exit codes: 0 resolved, 1 no element matches (reason printed in the JSON), 2 bad arguments.`;
 
+/** Same rule as a task's recording_details.resolution, so "0x600" is refused rather than resolved in a frame with no width. */
 function parseViewport(v: string | undefined): { width: number; height: number } {
-  const m = /^(\d+)x(\d+)$/i.exec(v ?? '1920x1080');
-  if (!m) throw new UsageError(`--viewport ${v}: expected WxH, e.g. 1280x720`);
-  return { width: Number(m[1]), height: Number(m[2]) };
+  const size = parseResolutionText(v ?? '1920x1080');
+  if (!size) throw new UsageError(`--viewport ${v}: expected WxH, e.g. 1280x720`);
+  return size;
 }
 
 function parseAction(v: string | undefined): Step {
@@ -33,6 +35,7 @@ function parseAction(v: string | undefined): Step {
   }
   const a = raw as Partial<Step> | null;
   if (!a || typeof a !== 'object' || typeof a.type !== 'string') throw new UsageError('--action: expected an object with "type" and "parameters", as a step in data.jsonl');
+  if (!(ACTION_TYPES as readonly string[]).includes(a.type)) throw new UsageError(`--action: type ${JSON.stringify(a.type)} is not one of ${ACTION_TYPES.join(', ')}`);
   return { visual_evaluation_flag: false, logical_assertion: null, ...a, parameters: a.parameters ?? {} } as Step;
 }
 
