@@ -7,12 +7,15 @@
 //       `save`, also stores the run (runs + blobs stores) and returns its id.
 //       capture 'cdp': the page must expose `window.iwrCdpGrab(rect)` (Playwright
 //       exposeFunction) returning base64 PNG of that page rectangle.
+//       input 'trusted': the page must expose `window.iwrTrustedInput(op)` performing one
+//       TrustedOp (src/run/input.ts) with Playwright's page.mouse / page.keyboard.
 //       progress: when `progressBinding` names a window function, every event is sent to it.
 //   useDinoModel(url: string): loads a DINO model (URL; e.g. the CLI's mounted --dino-model).
 import { evaluateFromSource } from '../pipeline/from-source.ts';
 import { storedStep } from '../pipeline/run-record.ts';
 import type { EvaluationEvent, EvaluationOptions } from '../pipeline/types.ts';
 import { cdpCapture, domCapture } from '../run/capture.ts';
+import { syntheticInput, trustedInput, type InputBackend, type InputName, type TrustedOp } from '../run/input.ts';
 import { columnLabels, type Column, type ColumnLabel, type Scores } from '../scoring/metrics.ts';
 import { serializeEvalRecord } from '../scoring/evaljson.ts';
 import type { StoredStep } from '../data/runs.ts';
@@ -25,7 +28,7 @@ export interface EvaluateInput {
   taskId: string;
   html: string;
   model: string;
-  options?: Omit<EvaluationOptions, 'capture' | 'container'> & { capture?: 'dom' | 'cdp' };
+  options?: Omit<EvaluationOptions, 'capture' | 'input' | 'container'> & { capture?: 'dom' | 'cdp'; input?: InputName };
   save?: boolean;
   progressBinding?: string;
 }
@@ -52,8 +55,18 @@ declare module './index.ts' {
 
 type Grab = (rect: { x: number; y: number; width: number; height: number }) => Promise<string>;
 
+/** The input backend named by the CLI's --input; 'trusted' needs the CLI's binding. */
+export function inputBackendNamed(name: InputName | undefined): InputBackend {
+  if (name === undefined || name === 'synthetic') return syntheticInput;
+  if (name !== 'trusted') throw new Error(`unknown input backend ${JSON.stringify(name)} (expected synthetic or trusted)`);
+  const send = (window as unknown as { iwrTrustedInput?: (op: TrustedOp) => Promise<void> }).iwrTrustedInput;
+  if (!send) throw new Error("input 'trusted' needs the headless CLI (window.iwrTrustedInput is missing)");
+  return trustedInput((op) => send(op));
+}
+
 async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
-  const { capture: captureName, ...rest } = input.options ?? {};
+  const { capture: captureName, input: inputName, ...rest } = input.options ?? {};
+  const inputBackend = inputBackendNamed(inputName);
   const grab = (window as unknown as { iwrCdpGrab?: Grab }).iwrCdpGrab;
   if (captureName === 'cdp' && !grab) throw new Error("capture 'cdp' needs the headless CLI (window.iwrCdpGrab is missing)");
   const capture =
@@ -75,7 +88,8 @@ async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
     taskId: input.taskId,
     html: input.html,
     model: input.model,
-    options: { ...rest, capture, ...(captureName === 'cdp' ? { fit: false } : {}) },
+    // Real pixels and real pointer input both need the frame unscaled on the page.
+    options: { ...rest, capture, input: inputBackend, ...(captureName === 'cdp' || inputBackend.realPointer ? { fit: false } : {}) },
     ...(input.save ? { save: true } : {}),
     ...(onEvent ? { onEvent } : {}),
   });

@@ -10,6 +10,8 @@ import type { ReplayOptions, ReplaySummary, ReplayTask, StepRecord } from '../ru
 import { SandboxHost } from '../sandbox/host.ts';
 import { registerApi } from './index.ts';
 import { blobToBase64 } from '../data/base64.ts';
+import type { InputName } from '../run/input.ts';
+import { inputBackendNamed } from './pipeline.ts';
 
 export type SerialRecord = Omit<StepRecord, 'screenshot'> & { screenshot?: string };
 
@@ -18,7 +20,8 @@ export interface ReplayHtmlInput {
   html: string;
   /** Asset name -> URL the app can fetch (e.g. the CLI's /local-data/ mount). */
   assetUrls?: Record<string, string>;
-  options?: Omit<ReplayOptions, 'assets' | 'signal' | 'capture' | 'container'>;
+  /** input 'trusted' needs the CLI's window.iwrTrustedInput binding (see api/pipeline.ts). */
+  options?: Omit<ReplayOptions, 'assets' | 'signal' | 'capture' | 'input' | 'container'> & { input?: InputName };
 }
 
 export interface ResolveHtmlInput {
@@ -75,7 +78,8 @@ async function fetchAssets(urls: Record<string, string>): Promise<{ assets: Map<
 async function replayHtml(input: ReplayHtmlInput): Promise<{ summary: ReplaySummary; records: SerialRecord[] }> {
   const { assets, failed } = await fetchAssets(input.assetUrls ?? {});
   const records: SerialRecord[] = [];
-  const gen = replay(input.task, input.html, { ...input.options, assets });
+  const { input: inputName, ...options } = input.options ?? {};
+  const gen = replay(input.task, input.html, { ...options, input: inputBackendNamed(inputName), assets });
   let next = await gen.next();
   while (!next.done) {
     const { screenshot, ...rest } = next.value;

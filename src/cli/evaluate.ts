@@ -3,6 +3,7 @@
 import { mkdir, writeFile, rm, rename } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { EvaluateInput, EvaluateOutput } from '../api/pipeline.ts';
+import type { TrustedOp } from '../run/input.ts';
 import type { AppSession } from './session.ts';
 
 export type ProgressEvent = { type: string; [k: string]: unknown };
@@ -21,6 +22,7 @@ export interface EvalRequest {
 const PROGRESS_BINDING = 'iwrCliProgress';
 const progressRoutes = new WeakMap<Page, { handler: ((e: ProgressEvent) => void) | null }>();
 const grabbers = new WeakSet<Page>();
+const inputs = new WeakSet<Page>();
 
 /** Lets the page ask for real pixels of a rectangle (capture 'cdp'). */
 async function ensureGrabber(page: Page): Promise<void> {
@@ -29,6 +31,47 @@ async function ensureGrabber(page: Page): Promise<void> {
   await page.exposeFunction('iwrCdpGrab', async (rect: { x: number; y: number; width: number; height: number }) => {
     const png = await page.screenshot({ clip: rect, animations: 'allow', caret: 'initial', scale: 'css' });
     return png.toString('base64');
+  });
+}
+
+const finite = (...v: unknown[]) => v.every((n) => typeof n === 'number' && Number.isFinite(n));
+
+/**
+ * Lets the page send protocol-level input (input 'trusted'): Playwright's mouse and keyboard
+ * dispatch through CDP Input.*, so the browser hit-tests the point and the page gets events
+ * with isTrusted true, routed into the sandbox frame like a user's. Coordinates are CSS
+ * pixels of the app page. Exported for the browser tests, which drive window.iwr directly.
+ */
+export async function ensureTrustedInput(page: Page): Promise<void> {
+  if (inputs.has(page)) return;
+  inputs.add(page);
+  await page.exposeFunction('iwrTrustedInput', async (op: TrustedOp) => {
+    switch (op?.op) {
+      case 'click':
+        if (!finite(op.x, op.y)) throw new Error('click: x and y must be numbers');
+        await page.mouse.move(op.x, op.y);
+        await page.mouse.down();
+        await page.mouse.up();
+        return;
+      case 'move':
+        if (!finite(op.x, op.y)) throw new Error('move: x and y must be numbers');
+        await page.mouse.move(op.x, op.y);
+        return;
+      case 'wheel':
+        if (!finite(op.x, op.y, op.dx, op.dy)) throw new Error('wheel: x, y, dx and dy must be numbers');
+        // The wheel scrolls what is under the pointer, so the pointer goes there first.
+        await page.mouse.move(op.x, op.y);
+        await page.mouse.wheel(op.dx, op.dy);
+        return;
+      case 'type':
+        await page.keyboard.type(String(op.text));
+        return;
+      case 'press':
+        await page.keyboard.press(String(op.key));
+        return;
+      default:
+        throw new Error(`unknown trusted input ${JSON.stringify((op as { op?: unknown } | null)?.op)}`);
+    }
   });
 }
 
@@ -46,6 +89,7 @@ async function progressRoute(page: Page): Promise<{ handler: ((e: ProgressEvent)
 export async function evaluateInSession(session: Pick<AppSession, 'page'>, req: EvalRequest): Promise<EvaluateOutput> {
   const { page } = session;
   if (req.options?.capture === 'cdp') await ensureGrabber(page);
+  if (req.options?.input === 'trusted') await ensureTrustedInput(page);
   const route = req.onProgress ? await progressRoute(page) : null;
   if (route && req.onProgress) route.handler = req.onProgress;
   try {

@@ -1,10 +1,15 @@
-// Options shared by the commands that evaluate: replay, capture, judge, DINO model.
+// Options shared by the commands that evaluate: replay, capture, input, judge, DINO model.
 import { UsageError } from './command.ts';
 import type { EvaluateInput } from '../api/pipeline.ts';
+import type { InputName } from '../run/input.ts';
+
+// Spelled out here: the CLI runs in Node, and src/run/input.ts pulls in the sandbox (browser only).
+const INPUT_NAMES = ['synthetic', 'trusted'] as const satisfies readonly InputName[];
 
 export const EVAL_OPTION_SPEC = {
   'dino-model': { type: 'string' },
   capture: { type: 'string' },
+  input: { type: 'string' },
   judge: { type: 'string' },
   seed: { type: 'string' },
   timing: { type: 'string' },
@@ -18,6 +23,9 @@ export const EVAL_OPTION_USAGE = `  --dino-model PATH|URL  the DINOv2 ONNX file 
                          needs a network or a cached copy); the test model works here
   --capture dom|cdp      screenshots by the app's DOM rasteriser (default) or real pixels
                          of the frame through the browser protocol
+  --input synthetic|trusted  events dispatched in the page by the app's agent (default;
+                         isTrusted false) or real mouse and keyboard input through the
+                         browser protocol, as the official harness's Playwright sends
   --judge none|configured  no judge (default; scores marked partial) or the app's judge settings
   --rejudge              ask the judge again even when a judgment is cached
   --seed N               Math.random seed of the page (default 0)
@@ -42,6 +50,7 @@ export function evalOptions(v: Record<string, string | boolean | undefined>): No
   };
   return {
     capture: oneOf('capture', v.capture as string | undefined, ['dom', 'cdp'] as const, 'dom'),
+    input: oneOf('input', v.input as string | undefined, INPUT_NAMES, 'synthetic'),
     judge: oneOf('judge', v.judge as string | undefined, ['none', 'configured'] as const, 'none'),
     timing: oneOf('timing', v.timing as string | undefined, ['official', 'settle'] as const, 'official'),
     scroll: oneOf('scroll', v.scroll as string | undefined, ['official', 'directional'] as const, 'official'),

@@ -58,6 +58,7 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
       scroll: opts.scroll ?? 'official',
       ...(opts.stepTimeoutMs ? { stepTimeoutMs: opts.stepTimeoutMs } : {}),
       ...(opts.capture ? { capture: opts.capture } : {}),
+      ...(opts.input ? { input: opts.input } : {}),
       ...(opts.container ? { container: opts.container } : {}),
       ...(opts.fit !== undefined ? { fit: opts.fit } : {}),
       ...(signal ? { signal } : {}),
@@ -187,6 +188,7 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
       judge: judgeKind ? { kind: judgeKind.judge, ...(judgeKind.model ? { model: judgeKind.model } : {}) } : { kind: 'none' },
       network_policy: summary.policy,
       capture_backend: summary.capture,
+      input_backend: summary.input,
       replay: { timing: summary.timing, scroll: summary.scroll, seed: summary.seed, failed_at: summary.failedAt, reason: summary.reason ?? null },
     },
   });

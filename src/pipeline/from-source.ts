@@ -55,7 +55,7 @@ export async function evaluateFromSource(req: SourceEvaluation): Promise<SourceE
   if (req.save) {
     runId = newRunId();
     const interaction = task.record.classification?.interaction_complexity;
-    const { capture, container: _container, ...settings } = req.options ?? {};
+    const { capture, input, container: _container, ...settings } = req.options ?? {};
     await saveRun(
       runRecordOf(
         {
@@ -65,7 +65,7 @@ export async function evaluateFromSource(req: SourceEvaluation): Promise<SourceE
           taskId: task.id,
           model: req.model,
           candidateHash: await sha256Hex(req.html),
-          settings: { ...settings, capture: capture?.name ?? 'dom' },
+          settings: { ...settings, capture: capture?.name ?? 'dom', input: input?.name ?? 'synthetic' },
           ...(req.candidateId ? { candidateId: req.candidateId } : {}),
           ...(typeof interaction === 'string' ? { interaction, level: interaction } : {}),
           task: task.record,

@@ -4,6 +4,7 @@ import type { EvalRecord } from '../scoring/eval-record.ts';
 import type { Scores } from '../scoring/metrics.ts';
 import type { ReplaySummary, StepRecord } from '../run/types.ts';
 import type { CaptureBackend } from '../run/capture.ts';
+import type { InputBackend } from '../run/input.ts';
 import type { AssertionVerdict, VisualVerdict } from '../judge/verdicts.ts';
 import type { TaskRecord } from '../task/types.ts';
 
@@ -31,6 +32,8 @@ export interface EvaluationOptions {
   scroll?: 'official' | 'directional';
   stepTimeoutMs?: number;
   capture?: CaptureBackend;
+  /** How actions reach the page: synthetic events by the agent (default) or trusted protocol input (CLI). */
+  input?: InputBackend;
   /** Where the sandbox frame is shown; a small panel by default. */
   container?: HTMLElement;
   /** Scale the frame to its container (display only). 'cdp' capture needs false. */

@@ -9,6 +9,7 @@ import { resolveStep, type ResolveResult } from '../driver/resolve.ts';
 import { ACTION_TYPES, type Step } from '../task/types.ts';
 import { SandboxError, SandboxHost } from '../sandbox/host.ts';
 import { domCapture } from './capture.ts';
+import { syntheticInput } from './input.ts';
 import { EventSink } from './events.ts';
 import type { Attempt, ReplayOptions, ReplaySummary, ReplayTask, ResolvedElement, StepRecord } from './types.ts';
 
@@ -101,11 +102,12 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
   const scrollMode = options.scroll ?? 'official';
   const limit = options.stepTimeoutMs ?? STEP_TIMEOUT_MS;
   const capture = options.capture ?? domCapture;
+  const input = options.input ?? syntheticInput;
   const signal = options.signal;
   const steps = task.action_sequence ?? [];
   const sink = new EventSink();
   const summary: ReplaySummary = {
-    policy, timing, scroll: scrollMode, capture: capture.name, seed, pageSeed, resolution,
+    policy, timing, scroll: scrollMode, capture: capture.name, input: input.name, seed, pageSeed, resolution,
     steps: steps.length, done: 0, failedAt: null, clock: 'real', events: { blocked: 0, dialogs: 0, errors: 0 },
   };
   let host: SandboxHost | null = null;
@@ -148,7 +150,9 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
       try {
         // Starting the frame is the app's business, not the page's: it has its own limit,
         // and the load step's clock starts once the agent is there.
-        host = await SandboxHost.open({ width: resolution.width, height: resolution.height, policy, container: options.container, fit: options.fit, startTimeoutMs: SANDBOX_START_MS });
+        // Trusted input aims at page coordinates: the frame unscaled and taking the pointer.
+        host = await SandboxHost.open({ width: resolution.width, height: resolution.height, policy, container: options.container, fit: input.realPointer ? false : options.fit, pointer: input.realPointer, startTimeoutMs: SANDBOX_START_MS });
+        await input.start(host, SANDBOX_START_MS);
         deadline.restart();
         host.onEvent((e) => sink.push(e));
         const assets = [...(options.assets ?? new Map<string, Blob>())].map(([name, blob]) => ({ name, blob }));
@@ -189,13 +193,15 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
         let result: ActResult | null = null;
         let needsResolve = true;
         let action: AgentAction | null = null;
+        // The snapshot `action.index` points into (trusted input aims with its boxes).
+        let snap: PageSnapshot | null = null;
         const clickFallback = step.type === 'Click' && options.clickFallback !== false;
         const retryUntil = performance.now() + Math.min(clickFallback ? CLICK_TIMEOUT_MS : RETRY_WINDOW_MS, deadline.left());
         for (;;) {
           if (needsResolve) {
             const r0 = performance.now();
             let res: Extract<ResolveResult, { ok: true }> | null = null;
-            let snap: PageSnapshot | null = null;
+            snap = null;
             const officialScroll = step.type === 'Scroll' && scrollMode === 'official';
             if (!officialScroll) {
               snap = await host!.request<PageSnapshot>({ cmd: 'snapshot' }, deadline.left(), signal);
@@ -213,7 +219,7 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
             needsResolve = false;
           }
           const a0 = performance.now();
-          result = await host!.request<ActResult>({ cmd: 'act', action: action! }, deadline.left(), signal);
+          result = await input.act(host!, action!, snap, deadline.left(), signal);
           timings.actMs += Math.round(performance.now() - a0);
           attempts.push({ code: result.code, detail: result.detail, atMs: Math.round(performance.now() - t0) });
           if (result.code === 'done') break;
@@ -225,8 +231,9 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
             }
             break;
           }
-          // A re-rendered page (React) replaces nodes: find the element again.
-          if (result.code === 'error:notconnected') needsResolve = true;
+          // A re-rendered page (React) replaces nodes: find the element again. Trusted input
+          // aims with the snapshot's boxes, which are stale after a failed attempt.
+          if (result.code === 'error:notconnected' || input.aimsFromSnapshot) needsResolve = true;
           await sleep(RETRY_BACKOFF_MS, signal);
         }
         if (host!.dead) {

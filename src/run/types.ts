@@ -2,6 +2,7 @@
 import type { ActCode, AgentEvent, InspectResult, NetworkPolicy } from '../agent/protocol.ts';
 import type { Step } from '../task/types.ts';
 import type { CaptureBackend } from './capture.ts';
+import type { InputBackend, InputName } from './input.ts';
 
 /** What replay needs from a task: the steps and the resolution (TaskRecord fits). */
 export interface ReplayTask {
@@ -25,6 +26,8 @@ export interface ReplayOptions {
   stepTimeoutMs?: number;
   signal?: AbortSignal;
   capture?: CaptureBackend;
+  /** How actions reach the page: the agent's synthetic events (default) or trusted protocol input (CLI). */
+  input?: InputBackend;
   /** Where the frame is shown (default: a small fixed panel). */
   container?: HTMLElement;
   fit?: boolean;
@@ -91,6 +94,7 @@ export interface ReplaySummary {
   timing: 'official' | 'settle';
   scroll: 'official' | 'directional';
   capture: 'dom' | 'cdp';
+  input: InputName;
   seed: number;
   pageSeed: number;
   resolution: { width: number; height: number };

@@ -26,6 +26,13 @@ export interface SandboxOptions {
   fit?: boolean;
   /** How long the bootstrap may take to hand back its ready signal. */
   startTimeoutMs?: number;
+  /**
+   * The frame takes the real pointer (trusted input through the browser protocol). The
+   * default panel has `pointer-events: none`, inherited by the frame, because the agent
+   * dispatches events inside the frame; protocol-level mouse events are hit-tested by the
+   * browser and would land on the app underneath instead. Default false.
+   */
+  pointer?: boolean;
 }
 
 const SANDBOX_FLAGS = 'allow-scripts allow-forms';
@@ -85,6 +92,7 @@ export class SandboxHost {
     Object.assign(iframe.style, { border: '0', display: 'block', width: `${opts.width}px`, height: `${opts.height}px`, transformOrigin: '0 0', background: '#fff' });
     this.wrapper.appendChild(iframe);
     container.appendChild(this.wrapper);
+    if (opts.pointer) this.wrapper.style.pointerEvents = 'auto';
     if (opts.fit === false && !opts.container) {
       // Unscaled in the default panel: pin the frame to the top-left so all of it is on screen.
       Object.assign(this.wrapper.style, { position: 'fixed', left: '0', top: '0', zIndex: '2147483001' });

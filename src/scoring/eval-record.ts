@@ -90,6 +90,8 @@ export interface IwrStudioExtras {
   judge?: { kind: string; model?: string; [key: string]: unknown };
   network_policy?: string;
   capture_backend?: string;
+  /** How actions reached the page: 'synthetic' (the agent's events) or 'trusted' (browser protocol input). */
+  input_backend?: string;
   /** Written for readers; recomputed from the lists on load (see metrics.ts taskScores). */
   partial?: { hfs: PartialStatus; assertions: 'complete' | 'unjudged' };
   [key: string]: unknown;

@@ -120,7 +120,7 @@ export function parseEvalJson(text: string, file: string): EvalParse {
 function checkExtras(x: unknown, err: (path: string, message: string) => void): void {
   if (!isObj(x)) return err('iwr_studio', 'must be an object');
   if (x['schema'] !== 1) err('iwr_studio.schema', `must be 1, got ${JSON.stringify(x['schema'])}`);
-  for (const k of ['app_version', 'network_policy', 'capture_backend'])
+  for (const k of ['app_version', 'network_policy', 'capture_backend', 'input_backend'])
     if (k in x && typeof x[k] !== 'string') err(`iwr_studio.${k}`, 'must be a string');
   if ('executed_steps' in x && !(isInt(x['executed_steps']) && (x['executed_steps'] as number) >= 0))
     err('iwr_studio.executed_steps', 'must be a non-negative integer');
