@@ -62,13 +62,20 @@ export interface SessionOptions {
   viewport?: { width: number; height: number };
 }
 
+/**
+ * Serves the built app for a CLI browser (single sessions and batch pools alike). Cross-origin
+ * isolated, so DINOv2 runs on multi-threaded WASM: one thread otherwise, half of a 2-core
+ * machine idle during the costliest step of a batch.
+ */
+export function serveApp(dist: string, mounts: Record<string, string>): ReturnType<typeof startServer> {
+  return startServer({ root: dist, mounts, crossOriginIsolated: true });
+}
+
 export async function openAppSession(opts: SessionOptions = {}): Promise<AppSession> {
   const executablePath = findChromium();
   if (!executablePath) throw new UsageError(NO_BROWSER_MESSAGE);
   const dist = await ensureBuilt();
-  // Cross-origin isolated, so DINOv2 runs on multi-threaded WASM (one thread otherwise: half
-  // of a 2-core machine idle during the costliest step of a batch).
-  const server = await startServer({ root: dist, mounts: opts.mounts ?? {}, crossOriginIsolated: true });
+  const server = await serveApp(dist, opts.mounts ?? {});
   const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs({ webgpu: opts.webgpu ?? false }) });
   try {
     const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 720 } });

@@ -3,10 +3,9 @@
 // DINO). A browser that dies (killed, OOM) is relaunched once per failure; the runner retries
 // the interrupted tasks on the new one.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startServer } from '../../../scripts/serve.mjs';
 import { chromiumArgs, findChromium, NO_BROWSER_MESSAGE } from '../../../scripts/find-chromium.mjs';
 import { UsageError } from '../command.ts';
-import { ensureBuilt } from '../session.ts';
+import { ensureBuilt, serveApp } from '../session.ts';
 
 export interface Slot {
   page: Page;
@@ -42,7 +41,7 @@ export class BrowserPool {
   static async open(opts: PoolOptions): Promise<BrowserPool> {
     if (!findChromium()) throw new UsageError(NO_BROWSER_MESSAGE);
     const dist = await ensureBuilt();
-    const server = await startServer({ root: dist, mounts: opts.mounts });
+    const server = await serveApp(dist, opts.mounts);
     const pool = new BrowserPool(opts, server.url, server.close);
     try {
       await pool.launch();
