@@ -9,6 +9,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 // `virtual:iwr-agent`: the in-page agent (src/agent/main.ts) bundled as one IIFE string,
 // which the sandbox inlines in the frame's srcdoc (the opaque frame cannot fetch it).
 // esbuild comes with tsx; `</script` is escaped so the string is safe inside <script>.
+// IWR_AGENT_MINIFY=0 keeps the agent readable in CPU profiles of the frame.
 function iwrAgent(): Plugin {
   const id = 'virtual:iwr-agent';
   return {
