@@ -51,8 +51,6 @@ declare module './index.ts' {
   }
 }
 
-
-
 type Grab = (rect: { x: number; y: number; width: number; height: number }) => Promise<string>;
 
 /** The input backend named by the CLI's --input; 'trusted' needs the CLI's binding. */
@@ -88,8 +86,8 @@ async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
     taskId: input.taskId,
     html: input.html,
     model: input.model,
-    // Real pixels and real pointer input both need the frame unscaled on the page.
-    options: { ...rest, capture, input: inputBackend, ...(captureName === 'cdp' || inputBackend.realPointer ? { fit: false } : {}) },
+    // Real pixels need the frame unscaled on the page (replay() sees to it for real pointer input).
+    options: { ...rest, capture, input: inputBackend, ...(captureName === 'cdp' ? { fit: false } : {}) },
     ...(input.save ? { save: true } : {}),
     ...(onEvent ? { onEvent } : {}),
   });

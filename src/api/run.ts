@@ -59,7 +59,6 @@ declare module './index.ts' {
   }
 }
 
-
 async function fetchAssets(urls: Record<string, string>): Promise<{ assets: Map<string, Blob>; failed: string[] }> {
   const assets = new Map<string, Blob>();
   const failed: string[] = [];

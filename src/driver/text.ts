@@ -65,18 +65,21 @@ for (const group of SYNONYM_GROUPS) for (const w of group) if (!SYNONYM.has(w)) 
  * element's texts, so the same few hundred strings are normalised thousands of times
  * (normalize was ~60 % of resolve time). Bounded; clearing it never changes an answer.
  */
-function memo<T>(fn: (s: string) => T): (s: string) => T {
+function memoBy<A extends unknown[], T>(key: (...args: A) => string, fn: (...args: A) => T): (...args: A) => T {
   const cache = new Map<string, T>();
-  return (s) => {
-    let v = cache.get(s);
+  return (...args) => {
+    const k = key(...args);
+    let v = cache.get(k);
     if (v === undefined) {
       if (cache.size >= 50_000) cache.clear();
-      v = fn(s);
-      cache.set(s, v);
+      v = fn(...args);
+      cache.set(k, v);
     }
     return v;
   };
 }
+
+const memo = <T>(fn: (s: string) => T): ((s: string) => T) => memoBy((s: string) => s, fn);
 
 /** Lower-case, accents removed, glyphs spelled out, punctuation to spaces, spaces collapsed. */
 export const normalize = memo(normalizeUncached);
@@ -146,18 +149,7 @@ export function wordSimilarity(a: string, b: string): number {
  * token F-measure with typo-tolerant word matching; whole-string edit distance catches
  * "Signin" vs "Sign in".
  */
-const similarityCache = new Map<string, number>();
-
-export function textSimilarity(query: string, text: string): number {
-  const key = `${query}\u0000${text}`;
-  let v = similarityCache.get(key);
-  if (v === undefined) {
-    if (similarityCache.size >= 50_000) similarityCache.clear();
-    v = textSimilarityUncached(query, text);
-    similarityCache.set(key, v);
-  }
-  return v;
-}
+export const textSimilarity: (query: string, text: string) => number = memoBy((query: string, text: string) => `${query.length}:${query}${text}`, textSimilarityUncached);
 
 function textSimilarityUncached(query: string, text: string): number {
   const q = normalize(query);

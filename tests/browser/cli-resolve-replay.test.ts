@@ -6,22 +6,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { iwr, repo, SAMPLE_RESULTS } from './cli-support.ts';
+// `iwr resolve` prints the API's answer field for field.
+import type { ResolveHtmlOutput as ResolveOut } from '../../src/api/run.ts';
 
 const PAGE = `${repo}tests/fixtures/pages/repeated-labels.html`;
 const VIEWPORT = '800x600';
 /** Absolute, with an index on every part: what `iwr resolve` promises. */
 const INDEXED_XPATH = /^(\/[a-z][a-z0-9-]*\[\d+\])+$/;
-
-interface ResolveOut {
-  ok: boolean;
-  xpath: string | null;
-  tag: string | null;
-  text: string | null;
-  confidence: number;
-  typed: string | null;
-  alternatives: { xpath: string; score: number; reasons: string[] }[];
-  reason: string | null;
-}
 
 function step(type: string, description: string): string {
   return JSON.stringify({ type, parameters: { description }, visual_evaluation_flag: false, logical_assertion: null });
