@@ -21,6 +21,7 @@ export interface SnapshotDom {
   elementFromPoint: (x: number, y: number) => Element | null;
   querySelector: (root: Element, sel: string) => Element | null;
   getAttribute: (el: Element, name: string) => string | null;
+  getAttributeNames: (el: Element) => string[];
   contains: (a: Node, b: Node | null) => boolean;
 }
 
@@ -36,6 +37,7 @@ export function captureSnapshotDom(win: Window): SnapshotDom {
   const efp = w.Document.prototype.elementFromPoint;
   const qs = w.Element.prototype.querySelector;
   const ga = w.Element.prototype.getAttribute;
+  const gan = w.Element.prototype.getAttributeNames;
   const contains = w.Node.prototype.contains;
   const doc = w.document;
   return {
@@ -44,6 +46,7 @@ export function captureSnapshotDom(win: Window): SnapshotDom {
     elementFromPoint: (x, y) => apply(efp, doc, [x, y]) as Element | null,
     querySelector: (root, sel) => apply(qs, root, [sel]) as Element | null,
     getAttribute: (el, name) => apply(ga, el, [name]) as string | null,
+    getAttributeNames: (el) => apply(gan, el, []) as string[],
     contains: (a, b) => apply(contains, a, [b]) as boolean,
   };
 }
@@ -113,6 +116,22 @@ function classLandmark(classes: string[]): string | undefined {
     return lm;
   }
   return undefined;
+}
+
+/** What the walk needs from a class attribute; pages repeat a few class strings, so it is parsed once per snapshot. */
+interface ClassInfo {
+  classes: string[];
+  words: string[];
+  heads: string[];
+  landmark: string | undefined;
+  containerHead: boolean;
+}
+
+function classInfoOf(classAttr: string): ClassInfo {
+  const classes = classAttr ? classAttr.split(/\s+/).filter(Boolean) : [];
+  const split = classes.map(splitClass);
+  const heads = split.map((w) => w.at(-1) ?? '');
+  return { classes, words: split.flat(), heads, landmark: classLandmark(classes), containerHead: heads.some((h) => CONTAINER_HEADS.has(h)) };
 }
 
 function splitClass(c: string): string[] {
@@ -207,6 +226,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     if (f && !labelFor.has(f)) labelFor.set(f, boundedText(l, MAX_TEXT));
   }
   const contextCache = new Map<Element, string | null>();
+  const classCache = new Map<string, ClassInfo>();
   let visited = 0;
   let styled = 0;
   let truncated = false;
@@ -221,9 +241,9 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     const tag = el.localName;
     const attr = (n: string) => dom.getAttribute(el, n);
     const classAttr = attr('class') ?? '';
-    const classes = classAttr ? classAttr.split(/\s+/).filter(Boolean) : [];
-    const classWords = classes.flatMap(splitClass);
-    const classHeads = classes.map((c) => splitClass(c).at(-1) ?? '');
+    let ci = classCache.get(classAttr);
+    if (!ci) { ci = classInfoOf(classAttr); classCache.set(classAttr, ci); }
+    const { classes, words: classWords } = ci;
     const roleAttr = (attr('role') ?? '').trim().split(/\s+/)[0] ?? '';
     const inputType = tag === 'input' ? (attr('type') ?? 'text').toLowerCase() : undefined;
 
@@ -237,14 +257,14 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
 
     // Landmarks, innermost first; a dialog marks everything in it.
     let landmark = f.landmark;
-    const lmOwn = LANDMARK_TAGS[tag] ?? LANDMARK_ROLES[roleAttr] ?? (attr('aria-modal') === 'true' ? 'dialog' : undefined) ?? classLandmark(classes);
+    const lmOwn = LANDMARK_TAGS[tag] ?? LANDMARK_ROLES[roleAttr] ?? (attr('aria-modal') === 'true' ? 'dialog' : undefined) ?? ci.landmark;
     if (lmOwn && !landmark.split(' ').includes(lmOwn)) landmark = landmark ? `${lmOwn} ${landmark}` : lmOwn;
 
     // Interactive signals, cheapest first.
     const ownListeners = listenersOf(el);
     const onAttrs: string[] = [];
-    for (const a of Array.from(el.attributes)) if (a.name.startsWith('on')) onAttrs.push(a.name.slice(2));
-    const listeners = [...new Set([...ownListeners, ...onAttrs])].sort();
+    for (const name of dom.getAttributeNames(el)) if (name.startsWith('on')) onAttrs.push(name.slice(2));
+    const listeners = onAttrs.length === 0 && ownListeners.length <= 1 ? ownListeners.slice() : [...new Set([...ownListeners, ...onAttrs])].sort();
     const contentEditable = (el as HTMLElement).isContentEditable === true && (attr('contenteditable') !== null);
     const tabindex = attr('tabindex');
     const interactive =
@@ -261,7 +281,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       (f.parentClick && f.repeated);
     const regionBox = el.childElementCount >= 2 && [...classWords, ...splitClass(attr('id') ?? '')].some((w) => REGION_HEADS.has(w));
     const textBearing =
-      regionBox || TEXT_TAGS.has(tag) || hasOwnText(el) || (f.repeated && el.childElementCount >= 2) || classHeads.some((h) => CONTAINER_HEADS.has(h)) || roleAttr === 'heading' || roleAttr === 'img' || roleAttr === 'row' || roleAttr === 'dialog';
+      regionBox || TEXT_TAGS.has(tag) || hasOwnText(el) || (f.repeated && el.childElementCount >= 2) || ci.containerHead || roleAttr === 'heading' || roleAttr === 'img' || roleAttr === 'row' || roleAttr === 'dialog';
 
     let index = f.parent;
     if (!displayNone && (interactive || textBearing) && tag !== 'html' && tag !== 'body') {
@@ -315,7 +335,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         const hint = iconHintOf(el, dom);
         if (hint) s.iconHint = hint;
       }
-      if (interactive || classHeads.some((h) => CONTAINER_HEADS.has(h)) || tag === 'li' || tag === 'img') {
+      if (interactive || ci.containerHead || tag === 'li' || tag === 'img') {
         const ctx = contextOf(el, s.text, dom, contextCache);
         if (ctx) s.context = ctx;
       }
@@ -327,18 +347,23 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
 
     // Children in reverse so the stack pops them in document order; XPath indexes count
     // same-name siblings (SVG and other foreign elements need a name() test in XPath).
-    const kids = Array.from(el.children);
+    const kids: Element[] = [];
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) kids.push(c);
     const counts = new Map<string, number>();
     const sigs = new Map<string, number>();
+    const kidSigs: string[] = new Array(kids.length);
     const parts: string[] = new Array(kids.length);
-    const sigOf = (c: Element) => `${c.localName}.${dom.getAttribute(c, 'class') ?? ''}`;
-    if (kids.length > 1) for (const c of kids) sigs.set(sigOf(c), (sigs.get(sigOf(c)) ?? 0) + 1);
     for (let k = 0; k < kids.length; k++) {
       const c = kids[k] as Element;
       const name = c.localName;
       const n = (counts.get(name) ?? 0) + 1;
       counts.set(name, n);
       parts[k] = c.namespaceURI === 'http://www.w3.org/1999/xhtml' ? `${name}[${n}]` : `*[name()='${name}'][${n}]`;
+      if (kids.length > 1) {
+        const sig = `${name}.${dom.getAttribute(c, 'class') ?? ''}`;
+        kidSigs[k] = sig;
+        sigs.set(sig, (sigs.get(sig) ?? 0) + 1);
+      }
     }
     const childPointer = style ? pointerHere : f.parentPointer;
     // A table body listening for clicks delegates to its cells, one row element further down.
@@ -348,7 +373,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       if (SKIP.has(c.localName)) continue;
       // Foreign content (SVG) is one target: its inner shapes are never step targets.
       if (c.namespaceURI !== 'http://www.w3.org/1999/xhtml' && el.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
-      const repeated = kids.length > 1 && (sigs.get(sigOf(c)) ?? 0) > 1;
+      const repeated = kids.length > 1 && (sigs.get(kidSigs[k] as string) ?? 0) > 1;
       stack.push({ el: c, xpath: `${f.xpath}/${parts[k] as string}`, parent: index, landmark, parentPointer: childPointer, depth: f.depth + 1, repeated, parentClick });
     }
   }

@@ -257,7 +257,9 @@ function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedStep, snap
 }
 
 function isInside(inner: ElementSnapshot, outer: ElementSnapshot): boolean {
-  return inner.xpath.startsWith(outer.xpath + '/');
+  const o = outer.xpath;
+  // No joined string: this runs for every pair of candidates.
+  return inner.xpath.length > o.length && inner.xpath.charCodeAt(o.length) === 47 && inner.xpath.startsWith(o);
 }
 
 /** Number of leading xpath steps two absolute xpaths share (0 when only the root). Hot: no split. */

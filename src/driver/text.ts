@@ -64,22 +64,42 @@ for (const group of SYNONYM_GROUPS) for (const w of group) if (!SYNONYM.has(w)) 
  * Memo for the pure string functions below: one resolve compares every query with every
  * element's texts, so the same few hundred strings are normalised thousands of times
  * (normalize was ~60 % of resolve time). Bounded; clearing it never changes an answer.
+ * Keys are the argument strings themselves: the snapshot hands in the same string objects
+ * every time, and V8 keeps a string's hash in the string, so a lookup costs no hashing.
  */
-function memoBy<A extends unknown[], T>(key: (...args: A) => string, fn: (...args: A) => T): (...args: A) => T {
+function memo<T>(fn: (s: string) => T): (s: string) => T {
   const cache = new Map<string, T>();
-  return (...args) => {
-    const k = key(...args);
-    let v = cache.get(k);
+  return (s) => {
+    let v = cache.get(s);
     if (v === undefined) {
       if (cache.size >= 50_000) cache.clear();
-      v = fn(...args);
-      cache.set(k, v);
+      v = fn(s);
+      cache.set(s, v);
     }
     return v;
   };
 }
 
-const memo = <T>(fn: (s: string) => T): ((s: string) => T) => memoBy((s: string) => s, fn);
+/** Two-argument memo, one map per first argument (a joined key would be a new string to hash on every call). */
+function memo2<T>(fn: (a: string, b: string) => T): (a: string, b: string) => T {
+  const cache = new Map<string, Map<string, T>>();
+  let size = 0;
+  return (a, b) => {
+    let inner = cache.get(a);
+    if (!inner) {
+      inner = new Map();
+      cache.set(a, inner);
+    }
+    let v = inner.get(b);
+    if (v === undefined) {
+      if (size >= 50_000) { cache.clear(); size = 0; inner = new Map(); cache.set(a, inner); }
+      v = fn(a, b);
+      inner.set(b, v);
+      size++;
+    }
+    return v;
+  };
+}
 
 /** Lower-case, accents removed, glyphs spelled out, punctuation to spaces, spaces collapsed. */
 export const normalize = memo(normalizeUncached);
@@ -149,7 +169,7 @@ export function wordSimilarity(a: string, b: string): number {
  * token F-measure with typo-tolerant word matching; whole-string edit distance catches
  * "Signin" vs "Sign in".
  */
-export const textSimilarity: (query: string, text: string) => number = memoBy((query: string, text: string) => `${query.length}:${query}${text}`, textSimilarityUncached);
+export const textSimilarity: (query: string, text: string) => number = memo2(textSimilarityUncached);
 
 function textSimilarityUncached(query: string, text: string): number {
   const q = normalize(query);
@@ -195,11 +215,10 @@ function textSimilarityUncached(query: string, text: string): number {
 /** Fraction (0..1) of query words found among hint words (classes, ids, icon names), synonyms allowed. */
 export function hintSimilarity(queryWords: readonly string[], hints: readonly string[]): number {
   if (!queryWords.length || !hints.length) return 0;
-  const canonHints = new Set(hints.map(canonical));
   let hit = 0;
   for (const w of queryWords) {
     const c = canonical(w);
-    if (canonHints.has(c)) hit += 1;
+    if (hints.some((h) => canonical(h) === c)) hit += 1;
     else if (hints.some((h) => wordSimilarity(w, h) >= 0.8)) hit += 0.8;
   }
   return hit / queryWords.length;
