@@ -82,6 +82,8 @@ export async function actionPoint(s: Saved, el: Element): Promise<Check<{ x: num
   let r = call(s.getBoundingClientRect, el);
   if (r.right <= 0 || r.bottom <= 0 || r.left >= vw || r.top >= vh || r.top < 0 || r.bottom > vh) {
     call(s.scrollIntoView, el, { block: 'center', inline: 'center', behavior: 'instant' } as ScrollIntoViewOptions);
+    // Aim with the box after the scroll: the frame wait below is skipped on still pages.
+    r = call(s.getBoundingClientRect, el);
   }
   // Stable: the same box over two consecutive animation frames (animations, transitions).
   // With no CSS animation or transition running on the element or an ancestor, nothing

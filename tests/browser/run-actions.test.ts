@@ -142,6 +142,22 @@ test('an app-shell page (body does not scroll): official scroll fails, the direc
   expect(directional.records[1]?.attempts[0]?.detail).toMatch(/^<main#main> down 300 px/);
 });
 
+test('targets out of view are scrolled into view and clicked where they now are: one real click each, no retry, no fallback', async () => {
+  // A sticky header covers the top of the viewport: aiming with the box from before the
+  // scroll would land on the header (or outside the viewport) and need the fallback.
+  const say = (t: string) => `document.getElementById('out').textContent='${t}'`;
+  const html = `<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0;font-family:sans-serif} header{position:sticky;top:0;height:60px;background:#123;color:#fff} .gap{height:1500px}</style></head>
+<body><header>Shop</header><button id="top" onclick="${say('top clicked')}">Top offer</button><div class="gap"></div><button id="far" onclick="${say('far clicked')}">Far away</button><div class="gap"></div><p id="out">ready</p></body></html>`;
+  const out = await replayPage(page, html, task([
+    { type: 'Click', description: "Click 'Far away'" },
+    { type: 'Click', description: "Click 'Top offer'" },
+  ]), { inspect: ['#out'] });
+  expect(out.summary.done, out.summary.reason).toBe(2);
+  expect(seen(out, 1)).toBe('far clicked');
+  expect(seen(out, 2)).toBe('top clicked');
+  for (const k of [1, 2]) expect(out.records[k]?.attempts.map((a) => a.code), `step ${k}`).toEqual(['done']);
+});
+
 test('a covered button: real clicks are retried on a fixed backoff with each reason logged, then the official element.click() fallback', async () => {
   const out = await replayPage(page, fixturePage('overlay.html'), task([{ type: 'Click', description: "Click 'Buy now'" }]), { inspect: ['#out'] });
   expect(out.summary.done, out.summary.reason).toBe(1);
