@@ -4,7 +4,8 @@
 // - the canvas background: browsers paint the root's background (or, when the root has
 //   none, the body's) over the whole viewport; snapdom paints only element boxes, so
 //   the output canvas is filled with that colour first;
-// - margins and box sizes of the clone, fixed in restoreEdgeMargins() below.
+// - margins and box sizes of the clone, fixed in restoreEdgeMargins() below;
+// - fixed and sticky boxes, which snapdom pads by a pixel or two: undoFixedPadding().
 import { snapdom } from '@zumer/snapdom';
 import type { CaptureResult } from './protocol.ts';
 import { call, type Saved } from './saved.ts';
@@ -55,6 +56,40 @@ export function restoreEdgeMargins(s: Saved, context: CloneContext): void {
         style.setProperty(side, computed.getPropertyValue(side));
       }
     }
+  }
+}
+
+/**
+ * snapdom pins fixed and sticky elements as absolute boxes at their viewport position but
+ * pads them: 2 px wider, and 1 px up (or left) and 1 px taller (or wider) when they touch
+ * the viewport's top (or left) edge. Content laid out inside moves with the padding: a
+ * dialog flex-centred in a full-screen backdrop sits 0.5 px higher and snaps to the pixel
+ * row above the real one, which OCR notices. Boxes carrying exactly that padding, and no
+ * transform of their own, get the element's real box back; anything else stays as is.
+ */
+export function undoFixedPadding(s: Saved, context: CloneContext): void {
+  const map = context.nodeMap;
+  if (!(map instanceof Map)) return;
+  const root = s.doc.documentElement;
+  const k = call(s.getBoundingClientRect, root);
+  const near = (a: number, b: number) => Math.abs(a - b) < 0.01;
+  for (const [c, src] of map as Map<Element, Element>) {
+    const style = (c as HTMLElement).style as CSSStyleDeclaration | undefined;
+    if (!style || style.position !== 'absolute' || src === root) continue;
+    if (style.transform && style.transform !== 'none') continue;
+    const position = s.getComputedStyle(src).position;
+    if (position !== 'fixed' && position !== 'sticky') continue;
+    const u = call(s.getBoundingClientRect, src);
+    const x = u.left - k.left - root.clientLeft;
+    const y = u.top - k.top - root.clientTop;
+    const [left, top, width, height] = [style.left, style.top, style.width, style.height].map((v) => parseFloat(v)) as [number, number, number, number];
+    const horizontal = (near(left, x) && near(width, u.width + 2)) || (near(left, x - 1) && near(width, u.width + 3));
+    const vertical = (near(top, y) && near(height, u.height)) || (near(top, y - 1) && near(height, u.height + 1));
+    if (!horizontal || !vertical) continue;
+    style.left = `${x}px`;
+    style.top = `${y}px`;
+    style.width = `${u.width}px`;
+    style.height = `${u.height}px`;
   }
 }
 
@@ -115,7 +150,7 @@ export async function captureViewport(s: Saved): Promise<CaptureResult> {
   g.fillStyle = canvasBackground(s);
   g.fillRect(0, 0, width, height);
   const t1 = s.now();
-  const shot = await snapdom(root, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-edge-margins', afterClone: (c: CloneContext) => restoreEdgeMargins(s, c) }] });
+  const shot = await snapdom(root, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-real-boxes', afterClone: (c: CloneContext) => { restoreEdgeMargins(s, c); undoFixedPadding(s, c); } }] });
   const t2 = s.now();
   const canvas = await shot.toCanvas({ dpr: 1 });
   g.drawImage(canvas, 0, 0);

@@ -12,15 +12,12 @@ import { DINO, evalJsons, iwr, scratchResults } from './cli-support.ts';
 const BOUND = 0.02;
 
 /**
- * Known, explained differences that stay open (issue 7): each must STILL exceed the bound, so
- * the test fails and asks for this entry to go once the cause is fixed.
- * Task 4: the support dialog is centred with translate(-50%, -50%); the DOM rasteriser places
- * it 1 px off the real pixels, and tesseract then drops the dialog's last line ("Press Esc to
- * close this window.") on the real-pixel screenshot of checkpoint 3 (|dOCR| 0.28 there).
+ * Known, explained differences that stay open: each must STILL exceed the bound, so the test
+ * fails and asks for its entry to go once the cause is fixed. None today. (Task 4 was one:
+ * snapdom padded the fixed backdrop by a pixel, so the flex-centred dialog sat one pixel row
+ * off the real pixels and tesseract read its last line differently; see undoFixedPadding.)
  */
-const KNOWN: Record<string, string> = {
-  '4': 'sub-pixel placement of a translate(-50%,-50%) dialog; tesseract drops a line on the real pixels',
-};
+const KNOWN: Record<string, string> = {};
 
 describe('capture parity', () => {
   test('dom and cdp give OCR and DINO within 0.02 on every sample reference but the listed known differences', async () => {

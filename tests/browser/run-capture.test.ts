@@ -60,6 +60,25 @@ test('capture after a scroll shows the scrolled viewport', async () => {
   expect(d.fraction).toBeLessThan(MAX_DIFF_FRACTION);
 });
 
+test('fixed boxes keep their real size: a fixed header and flex-centred boxes of fractional height land on the real pixel rows', async () => {
+  // snapdom pads fixed boxes by a pixel or two (see undoFixedPadding); centred content then
+  // snaps one pixel row off. Flat colours only, so any pixel off shows.
+  const boxes = [40.25, 40.5, 41, 41.75, 120.5, 241.25].map((h) => `<div style="width:60px;height:${h}px;background:#fff"></div>`).join('');
+  const html = `<!doctype html><html><body style="margin:0;background:#345">
+<header style="position:fixed;top:0;left:0;right:0;height:50.5px;display:flex;align-items:center;justify-content:center;background:#123"><div style="width:101px;height:21.5px;background:#fc0"></div></header>
+<div style="position:fixed;left:0;right:0;top:80px;bottom:0;display:flex;align-items:center;justify-content:center;gap:13px;background:rgba(0,0,0,.5)">${boxes}</div></body></html>`;
+  const { id } = await page.evaluate((html) => window.iwr.sandbox.open({ html, width: 800, height: 600 }), html);
+  try {
+    const shot = (await page.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'capture' }), id)) as { png: string };
+    const real = (await (await page.$('iframe[data-iwr-sandbox]'))!.screenshot()).toString('base64');
+    const d = await pixelDiff(page, shot.png, real);
+    expect(d.sizeMatch).toBe(true);
+    expect(d.fraction * 800 * 600, 'pixels off').toBe(0);
+  } finally {
+    await page.evaluate((id) => window.iwr.sandbox.close(id), id);
+  }
+});
+
 test('a paused <video> frame is captured as shown', async () => {
   const clip = await webmDataUrl(page);
   const html = `<!doctype html><html><head><style>body{margin:0;background:#fff} video{display:block;margin:30px;width:320px;height:240px}</style></head><body>
