@@ -2,6 +2,7 @@
 import { UsageError } from './command.ts';
 import type { EvaluateInput } from '../api/pipeline.ts';
 import type { InputName } from '../run/input.ts';
+import { REF_CACHE_USAGE } from './ref-store.ts';
 
 // Spelled out here: the CLI runs in Node, and src/run/input.ts pulls in the sandbox (browser only).
 const INPUT_NAMES = ['synthetic', 'trusted'] as const satisfies readonly InputName[];
@@ -17,6 +18,7 @@ export const EVAL_OPTION_SPEC = {
   network: { type: 'string' },
   'step-timeout': { type: 'string' },
   rejudge: { type: 'boolean' },
+  'ref-cache': { type: 'string' },
 } as const;
 
 export const EVAL_OPTION_USAGE = `  --dino-model PATH|URL  the DINOv2 ONNX file (default: the app's configured model, which
@@ -32,7 +34,8 @@ export const EVAL_OPTION_USAGE = `  --dino-model PATH|URL  the DINOv2 ONNX file 
   --timing official|settle   fixed official waits (default) or wait for the DOM to settle
   --scroll official|directional  official scroll rule (default) or honour the direction
   --network blocked|allowed  the page's network policy (default blocked)
-  --step-timeout MS      per-step limit (default 30000, as officially)`;
+  --step-timeout MS      per-step limit (default 30000, as officially)
+${REF_CACHE_USAGE}`;
 
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;

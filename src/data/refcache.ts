@@ -44,17 +44,78 @@ export async function putRef(key: string, entry: RefEntry): Promise<void> {
   });
 }
 
+/**
+ * A store outside the browser profile: the CLI's `--ref-cache DIR` (src/cli/ref-store.ts),
+ * reached through two functions the CLI exposes on the page. Absent in the app.
+ */
+interface SharedRefStore {
+  get(key: string): Promise<unknown>;
+  put(key: string, entry: unknown): Promise<void>;
+}
+
+function sharedRefStore(): SharedRefStore | null {
+  const g = globalThis as { iwrRefStoreGet?: SharedRefStore['get']; iwrRefStorePut?: SharedRefStore['put'] };
+  return typeof g.iwrRefStoreGet === 'function' && typeof g.iwrRefStorePut === 'function' ? { get: g.iwrRefStoreGet, put: g.iwrRefStorePut } : null;
+}
+
+/**
+ * The shared store's key: a content address, so that only the same image scored by the same
+ * engine (OCR engine id, or the DINO model's hash) can hit, whatever the dataset or task.
+ */
+export async function sharedRefKey(engine: string, image: Blob): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await image.arrayBuffer()));
+  return `v1|${engine}|${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** JSON for the shared store: the embedding as plain numbers (float32 values survive the trip exactly). */
+function toShared(e: RefEntry): unknown {
+  return e.kind === 'dino' ? { ...e, embedding: Array.from(e.embedding) } : e;
+}
+
+function fromShared(v: unknown): RefEntry | null {
+  const e = v as { kind?: unknown; embedding?: unknown } | null;
+  const entry = e?.kind === 'dino' && Array.isArray(e.embedding) && e.embedding.every((n) => typeof n === 'number')
+    ? { ...e, embedding: Float32Array.from(e.embedding as number[]) }
+    : v;
+  return valid(entry) ? entry : null;
+}
+
 const inflight = new Map<string, Promise<RefEntry>>();
 
-/** The cached entry for `key`, or `compute()`'s result, stored before it is returned. */
-export function cachedRef<T extends RefEntry>(key: string, compute: () => Promise<T>): Promise<T> {
+/**
+ * The cached entry for `key`, or `compute()`'s result, stored before it is returned. With
+ * `sharedKey` and a shared store present, the store is asked before computing and given
+ * what was computed; a failing store costs the reuse, never the score.
+ */
+export function cachedRef<T extends RefEntry>(key: string, compute: () => Promise<T>, sharedKey?: () => Promise<string>): Promise<T> {
   const running = inflight.get(key);
   if (running) return running as Promise<T>;
   const p = (async () => {
     const hit = await getRef(key);
     if (hit) return hit as T;
+    const store = sharedKey ? sharedRefStore() : null;
+    let skey: string | null = null;
+    if (store && sharedKey) {
+      try {
+        skey = await sharedKey();
+        const found = fromShared(await store.get(skey));
+        if (found) {
+          await putRef(key, found);
+          return found as T;
+        }
+      } catch (err) {
+        console.warn(`reference cache: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
     const fresh = await compute();
     await putRef(key, fresh);
+    if (store && skey) {
+      try {
+        await store.put(skey, toShared(fresh));
+      } catch (err) {
+        console.warn(`reference cache: could not keep ${key}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
     return fresh;
   })();
   inflight.set(key, p);

@@ -1,8 +1,9 @@
 // Reference checkpoints are scored against every candidate of a task, so their OCR text and
 // DINO embedding are computed once per (task, engine or model hash, checkpoint) and kept in
 // the `refcache` store. Every caller (the pipeline, verify, window.iwr) goes through here so
-// they share one cache key per kind.
-import { cachedRef, refKey, type RefEmbedding, type RefOcr } from '../data/refcache.ts';
+// they share one cache key per kind. The CLI's --ref-cache adds a store that outlives the
+// browser profile, keyed by content (see sharedRefKey).
+import { cachedRef, refKey, sharedRefKey, type RefEmbedding, type RefOcr } from '../data/refcache.ts';
 import { OCR_ENGINE_ID, recognizeText } from './ocr-bridge.ts';
 import { dinoCosine, embedImages, ensureDino } from './dino-bridge.ts';
 import { ocrSimilarity } from './ocr-sim.ts';
@@ -13,7 +14,7 @@ export async function referenceOcrText(taskKey: string, checkpoint: number | str
     text: (await recognizeText(signal, image)).text,
     engine: OCR_ENGINE_ID,
     savedAt: Date.now(),
-  }));
+  }), () => sharedRefKey(OCR_ENGINE_ID, image));
 }
 
 /** The key needs the model hash, so the model is settled (loaded) before the cache is asked. */
@@ -24,7 +25,7 @@ export async function referenceEmbedding(taskKey: string, checkpoint: number | s
     const e = r.embeddings[0];
     if (!e) throw new Error('the DINO worker returned no embedding');
     return { kind: 'dino', embedding: e, modelId: r.model.modelId, sha256: r.model.sha256, savedAt: Date.now() };
-  });
+  }, () => sharedRefKey(`dino:${model.sha256}`, image));
 }
 
 /** One checkpoint's OCR similarity: the reference text from the cache, the candidate's fresh. */

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { EvaluateInput } from '../../api/pipeline.ts';
 import { scoresObject } from '../../scoring/report.ts';
 import { attachData, dataMounts, loadDinoInSession, type DataArg, type DinoArg } from '../data.ts';
+import { ensureRefStore, type RefStore } from '../ref-store.ts';
 import { evaluateInSession, writeEvalOutputs, type ProgressEvent } from '../evaluate.ts';
 import { BrowserPool, type Slot } from './pool.ts';
 import type { Progress } from './progress.ts';
@@ -43,6 +44,8 @@ export interface RunOptions {
   dino: DinoArg;
   model: string;
   options: NonNullable<EvaluateInput['options']>;
+  /** --ref-cache: reference OCR text and embeddings kept across runs. */
+  refStore?: RefStore | null;
   jobs: BatchJob[];
   concurrency: number;
   progress?: Progress;
@@ -72,6 +75,7 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
     prepare: async (slot) => {
       const sourceId = await attachData(slot, o.data);
       await loadDinoInSession(slot, o.dino);
+      if (o.refStore) await ensureRefStore(slot.page, o.refStore);
       return sourceId;
     },
     ...(o.progress ? { onLog: (l: string) => o.progress?.line(l) } : {}),

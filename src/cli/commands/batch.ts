@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { reportStem } from '../../scoring/model-names.ts';
 import { UsageError, type Command } from '../command.ts';
 import { dataArg, datasetTasks, dinoArg } from '../data.ts';
+import { refStoreArg } from '../ref-store.ts';
 import { EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
 import { incompleteReason, taskDir } from '../batch/outputs.ts';
 import { Progress } from '../batch/progress.ts';
@@ -86,6 +87,7 @@ export const batch: Command = {
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) throw new UsageError(`--concurrency ${String(values.concurrency)}: expected an integer 1..16`);
     const options = evalOptions(values);
     const dino = dinoArg(values['dino-model'] as string | undefined);
+    const refStore = refStoreArg(values['ref-cache'] as string | undefined);
     const shard = parseShard(values.shard as string | undefined);
     const all = datasetTasks(data);
     if (!all.length) throw new UsageError(`--data ${String(values.data)}: data.jsonl has no tasks`);
@@ -117,7 +119,7 @@ export const batch: Command = {
     let run;
     try {
       run = jobs.length
-        ? await runBatch({ data, dino, model, options, jobs, concurrency, progress, signal: abort.signal })
+        ? await runBatch({ data, dino, model, options, refStore, jobs, concurrency, progress, signal: abort.signal })
         : { outcomes: [], restarts: 0, wallMs: 0 };
     } finally {
       process.off('SIGINT', onSignal);
@@ -140,6 +142,7 @@ export const batch: Command = {
       skipped,
       wall_ms: run.wallMs,
       browser_restarts: run.restarts,
+      ref_cache: refStore ? { dir: refStore.dir, ...refStore.counts } : null,
       interrupted,
       outcomes,
     };
@@ -152,6 +155,7 @@ export const batch: Command = {
         `${interrupted ? `, ${jobs.length - done - failed.length} not finished (interrupted)` : ''} in ${clock(run.wallMs)}` +
         `${run.restarts ? `; browser relaunched ${run.restarts}x` : ''}`,
     );
+    if (refStore) process.stderr.write(`${refStore.summary()}\n`);
     for (const o of failed) console.error(`failed: ${describeFailure(o)}`);
     if (interrupted) return 130;
 

@@ -6,6 +6,7 @@ import { scoresObject } from '../../scoring/report.ts';
 import { UsageError, type Command } from '../command.ts';
 import { attachData, dataArg, dataMounts, dinoArg, loadDinoInSession } from '../data.ts';
 import { evaluateInSession, writeEvalOutputs } from '../evaluate.ts';
+import { ensureRefStore, refStoreArg } from '../ref-store.ts';
 import { EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
 import { openAppSession } from '../session.ts';
 
@@ -46,6 +47,7 @@ export const evalCommand: Command = {
     if (!out) throw new UsageError('--out DIR is required');
     const options = evalOptions(values);
     const dino = dinoArg(values['dino-model'] as string | undefined);
+    const refStore = refStoreArg(values['ref-cache'] as string | undefined);
     const model = (values.model as string | undefined) ?? basename(dirname(resolve(htmlPath)));
     const html = readFileSync(htmlPath, 'utf8');
 
@@ -53,6 +55,7 @@ export const evalCommand: Command = {
     try {
       const sourceId = await attachData(session, data);
       await loadDinoInSession(session, dino);
+      if (refStore) await ensureRefStore(session.page, refStore);
       const result = await evaluateInSession(session, {
         sourceId,
         taskId,
@@ -67,6 +70,7 @@ export const evalCommand: Command = {
         },
       });
       await writeEvalOutputs(resolve(out), result, dino.rewrites(session));
+      if (refStore) process.stderr.write(`${refStore.summary()}\n`);
       console.log(JSON.stringify({ task: taskId, model, ...scoresObject(result.scores) }));
       return 0;
     } catch (err) {

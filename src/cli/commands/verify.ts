@@ -14,6 +14,7 @@ import { modelDirName, reportStem } from '../../scoring/model-names.ts';
 import { formatProblem } from '../../task/types.ts';
 import { UsageError, type Command } from '../command.ts';
 import { attachData, dataArg, dataMounts, datasetTasks, dinoArg, loadDinoInSession } from '../data.ts';
+import { ensureRefStore, refStoreArg } from '../ref-store.ts';
 import { evaluateInSession } from '../evaluate.ts';
 import { EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
 import { BrowserPool, type Slot } from '../batch/pool.ts';
@@ -105,6 +106,7 @@ export const verify: Command = {
     if (!existsSync(results) || !statSync(results).isDirectory()) throw new UsageError(`--results ${String(values.results)}: no such folder`);
     const options = evalOptions(values);
     const dino = dinoArg(values['dino-model'] as string | undefined);
+    const refStore = refStoreArg(values['ref-cache'] as string | undefined);
     const inData = datasetTasks(data).map((t) => t.id);
     const mdir = modelDirName(model);
     const present = readdirSync(results).filter((t) => existsSync(join(results, t, mdir)));
@@ -120,6 +122,7 @@ export const verify: Command = {
       prepare: async (s) => {
         const id = await attachData(s, data);
         await loadDinoInSession(s, dino);
+        if (refStore) await ensureRefStore(s.page, refStore);
         return id;
       },
       onLog: (l) => process.stderr.write(`${l}\n`),
@@ -200,6 +203,7 @@ export const verify: Command = {
       await slot?.close();
       await pool.close();
     }
+    if (refStore) process.stderr.write(`${refStore.summary()}\n`);
 
     const outDir = join(results, 'verify');
     await mkdir(outDir, { recursive: true });

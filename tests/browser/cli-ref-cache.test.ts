@@ -1,0 +1,64 @@
+// --ref-cache DIR: a second CLI run (another results tree, another model) reuses the reference
+// OCR text and embeddings from the folder instead of computing them again, with the same
+// scores; a damaged entry is ignored and recomputed; a bad argument exits 2.
+import { describe, expect, test } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DINO, iwr, scratchResults } from './cli-support.ts';
+
+const counts = (stderr: string) => {
+  const m = /reference cache .*: (\d+) reused, (\d+) added(?:, (\d+) unreadable)?/.exec(stderr);
+  if (!m) throw new Error(`no reference cache line in:\n${stderr}`);
+  return { reused: Number(m[1]), added: Number(m[2]), unreadable: Number(m[3] ?? 0) };
+};
+
+const scores = (results: string, model: string) => {
+  const e = JSON.parse(readFileSync(join(results, '2', model, 'eval.json'), 'utf8')) as { all_ocr_scores: number[]; all_dino_scores: number[]; all_ocr_texts: unknown[] };
+  return { ocr: e.all_ocr_scores, dino: e.all_dino_scores, texts: e.all_ocr_texts };
+};
+
+describe('reference cache across CLI runs', () => {
+  test('run 1 fills it, run 2 reuses every entry with identical scores, a damaged file is recomputed, an empty value exits 2', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'iwr-refcache-'));
+    const batch = (results: string, model: string) => iwr(['batch', '--data', 'samples', '--tasks', '2', '--model', model, '--results', results, '--dino-model', DINO, '--ref-cache', cache]);
+
+    const first = scratchResults(['reference', 'partial'], ['2']);
+    const r1 = await batch(first, 'reference');
+    expect(r1.code, r1.stderr).toBe(0);
+    const c1 = counts(r1.stderr);
+    // One OCR text and one embedding per reference checkpoint, none there before.
+    expect(c1.reused).toBe(0);
+    expect(c1.added).toBeGreaterThan(0);
+    expect(c1.added % 2).toBe(0);
+    expect(readdirSync(cache).filter((f) => f.endsWith('.json'))).toHaveLength(c1.added);
+
+    // A fresh results tree and browser: everything comes from the folder.
+    const second = scratchResults(['reference'], ['2']);
+    const r2 = await batch(second, 'reference');
+    expect(r2.code, r2.stderr).toBe(0);
+    expect(counts(r2.stderr)).toEqual({ reused: c1.added, added: 0, unreadable: 0 });
+    expect(scores(second, 'reference')).toEqual(scores(first, 'reference'));
+
+    // Another model of the same task reuses what it needs and adds nothing.
+    const r3 = await batch(first, 'partial');
+    expect(r3.code, r3.stderr).toBe(0);
+    const c3 = counts(r3.stderr);
+    expect(c3.added).toBe(0);
+    expect(c3.reused).toBeGreaterThan(0);
+
+    // A damaged entry is a miss: recomputed, written back, same scores.
+    const victim = readdirSync(cache).filter((f) => f.endsWith('.json')).sort()[0]!;
+    writeFileSync(join(cache, victim), '{"key": "x", "ent');
+    const third = scratchResults(['reference'], ['2']);
+    const r4 = await batch(third, 'reference');
+    expect(r4.code, r4.stderr).toBe(0);
+    expect(counts(r4.stderr)).toEqual({ reused: c1.added - 1, added: 1, unreadable: 1 });
+    expect(scores(third, 'reference')).toEqual(scores(first, 'reference'));
+    expect(JSON.parse(readFileSync(join(cache, victim), 'utf8')).key).toMatch(/^v1\|/);
+
+    const bad = await iwr(['batch', '--data', 'samples', '--tasks', '2', '--model', 'reference', '--results', third, '--ref-cache', '']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--ref-cache: expected a folder/);
+  }, 900_000);
+});
