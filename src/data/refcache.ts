@@ -99,7 +99,8 @@ export function cachedRef<T extends RefEntry>(key: string, compute: () => Promis
       try {
         skey = await sharedKey();
         const found = fromShared(await store.get(skey));
-        if (found) {
+        // The key names the engine; an entry made by another one is not this entry.
+        if (found && skey.startsWith(`v1|${found.kind === 'dino' ? `dino:${found.sha256}` : found.engine}|`)) {
           await putRef(key, found);
           return found as T;
         }
