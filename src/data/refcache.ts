@@ -1,6 +1,7 @@
 // Reference checkpoints are scored against every candidate of a task, so their OCR text and
 // DINO embedding are computed once per (task, engine or model hash, checkpoint) and kept in
 // the `refcache` store. Concurrent requests for the same key share one computation.
+import { sha256Hex } from './candidates.ts';
 import { getDb, guardedWrite } from './db.ts';
 
 export interface RefOcr {
@@ -63,8 +64,7 @@ function sharedRefStore(): SharedRefStore | null {
  * engine (OCR engine id, or the DINO model's hash) can hit, whatever the dataset or task.
  */
 export async function sharedRefKey(engine: string, image: Blob): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await image.arrayBuffer()));
-  return `v1|${engine}|${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `v1|${engine}|${await sha256Hex(image)}`;
 }
 
 /** JSON for the shared store: the embedding as plain numbers (float32 values survive the trip exactly). */

@@ -2,9 +2,9 @@
 // progress and kept in IndexedDB (`models` store), or a local file. Every score records the
 // model's id and sha256. With no cached copy and no network there is no substitute: the
 // caller gets a DinoModelUnavailableError and must leave the DINO figure out.
+import { sha256Hex } from '../data/candidates.ts';
 import { getStoredModel, putStoredModel } from '../data/models.ts';
 import { modelIdForUrl } from './dino-id.ts';
-
 
 /** What is recorded with every DINO score. */
 export interface DinoModelInfo {
@@ -28,13 +28,6 @@ export interface DownloadProgress {
 export class DinoModelUnavailableError extends Error {
   override name = 'DinoModelUnavailableError';
 }
-
-export async function sha256Hex(data: ArrayBuffer | Blob): Promise<string> {
-  const buf = data instanceof Blob ? await data.arrayBuffer() : data;
-  const digest = await crypto.subtle.digest('SHA-256', buf);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 
 async function download(url: string, signal: AbortSignal | undefined, onProgress?: (p: DownloadProgress) => void): Promise<Blob> {
   let res: Response;
