@@ -1,5 +1,6 @@
 // Checks before input, Playwright style: the element is connected, visible, enabled, stable
 // across animation frames and really the one under the point. Each returns a tagged result.
+import { needsScroll, visibleCentre } from '../driver/box.ts';
 import type { ActCode } from './protocol.ts';
 import { call, type Saved } from './saved.ts';
 
@@ -77,10 +78,9 @@ function animated(s: Saved, el: Element): boolean {
 export async function actionPoint(s: Saved, el: Element): Promise<Check<{ x: number; y: number }>> {
   if (!el.isConnected) return { code: 'error:notconnected', detail: `${describe(el)} is no longer in the page` };
   if (!isVisible(s, el)) return { code: 'error:notvisible', detail: `${describe(el)} is not visible` };
-  const vw = s.win.innerWidth;
-  const vh = s.win.innerHeight;
+  const vp = { width: s.win.innerWidth, height: s.win.innerHeight };
   let r = call(s.getBoundingClientRect, el);
-  if (r.right <= 0 || r.bottom <= 0 || r.left >= vw || r.top >= vh || r.top < 0 || r.bottom > vh) {
+  if (needsScroll(r, vp)) {
     call(s.scrollIntoView, el, { block: 'center', inline: 'center', behavior: 'instant' } as ScrollIntoViewOptions);
     // Aim with the box after the scroll: the frame wait below is skipped on still pages.
     r = call(s.getBoundingClientRect, el);
@@ -97,13 +97,9 @@ export async function actionPoint(s: Saved, el: Element): Promise<Check<{ x: num
     r = now;
   }
   if (stableFor < 2) return { code: 'error:notstable', detail: `${describe(el)} is still moving` };
-  // Centre of the part inside the viewport, as a user would aim.
-  const left = Math.max(r.left, 0);
-  const top = Math.max(r.top, 0);
-  const right = Math.min(r.right, vw);
-  const bottom = Math.min(r.bottom, vh);
-  if (right <= left || bottom <= top) return { code: 'error:notvisible', detail: `${describe(el)} is outside the viewport` };
-  return { code: 'done', value: { x: (left + right) / 2, y: (top + bottom) / 2 } };
+  const centre = visibleCentre(r, vp);
+  if (!centre) return { code: 'error:notvisible', detail: `${describe(el)} is outside the viewport` };
+  return { code: 'done', value: centre };
 }
 
 /** The element under the point, which must be the target or inside it (or its label's control). */

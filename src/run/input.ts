@@ -18,6 +18,7 @@
 //   a click; the agent does the same (see focusByAgent).
 import type { ActResult, AgentAction, InspectResult, PageSnapshot } from '../agent/protocol.ts';
 import { keyByName } from '../agent/keys.ts';
+import { needsScroll, visibleCentre } from '../driver/box.ts';
 import type { Box, ElementSnapshot } from '../driver/snapshot.ts';
 import { SandboxError, type SandboxHost } from '../sandbox/host.ts';
 
@@ -62,26 +63,6 @@ export const syntheticInput: InputBackend = {
 };
 
 // ---- pure helpers (geometry and targets from the snapshot) -------------------------------
-
-/**
- * The agent's rule for "scroll it into view first" (agent/dom.ts actionPoint): entirely
- * outside the viewport, or cut at the top or bottom.
- */
-export function needsScroll(box: Box, vp: { width: number; height: number }): boolean {
-  const right = box.x + box.width;
-  const bottom = box.y + box.height;
-  return right <= 0 || bottom <= 0 || box.x >= vp.width || box.y >= vp.height || box.y < 0 || bottom > vp.height;
-}
-
-/** Centre of the part of the box inside the viewport, as a user would aim (agent's rule); null when none is. */
-export function visibleCentre(box: Box, vp: { width: number; height: number }): { x: number; y: number } | null {
-  const left = Math.max(box.x, 0);
-  const top = Math.max(box.y, 0);
-  const right = Math.min(box.x + box.width, vp.width);
-  const bottom = Math.min(box.y + box.height, vp.height);
-  if (right <= left || bottom <= top) return null;
-  return { x: (left + right) / 2, y: (top + bottom) / 2 };
-}
 
 /** Wheel deltas that bring the box's centre to the viewport's centre (scrollIntoView block/inline 'center'). */
 export function wheelToCentre(box: Box, vp: { width: number; height: number }): { dx: number; dy: number } {
