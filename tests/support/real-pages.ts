@@ -1,0 +1,193 @@
+// The real-page corpus (tests/fixtures/real-pages/): reading its files, checking their form,
+// and opening a page in Chromium with no request leaving it. Shared by the corpus checker
+// (scripts/real-pages/check.ts), the resolver test and the capture-parity test.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Step } from '../../src/task/types.ts';
+
+export const CORPUS_DIR = fileURLToPath(new URL('../fixtures/real-pages/', import.meta.url));
+export const SPLITS = ['tuning', 'held-out'] as const;
+export type Split = (typeof SPLITS)[number];
+
+/** The page's address inside the test browser; every other request is refused and counted. */
+export const PAGE_ORIGIN = 'http://real-page.test';
+
+export interface CorpusCase {
+  id: string;
+  type: 'Click' | 'Type' | 'Press';
+  description: string;
+  text?: string;
+  key?: string;
+  expectKey?: string;
+  /** CSS selector or `xpath=/html/...`; absent only for a Press with no target. */
+  expect?: string;
+  setup?: string;
+  tags?: string[];
+}
+
+export interface CorpusPage {
+  split: Split;
+  /** File name without `.json`. */
+  name: string;
+  file: string;
+  page: string;
+  html: string;
+  viewport: { width: number; height: number };
+  origin: { repo?: string; path?: string; commit?: string; url?: string };
+  licence: string;
+  author: string;
+  family: string;
+  kind: string;
+  changes?: string;
+  setup?: string;
+  cases: CorpusCase[];
+}
+
+const CASE_TYPES = new Set(['Click', 'Type', 'Press']);
+const str = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
+
+/** Reads one page's JSON and HTML; every problem is returned with the file and JSON path. */
+export function readCorpusPage(split: Split, jsonFile: string): { page?: CorpusPage; problems: string[] } {
+  const file = join(CORPUS_DIR, split, jsonFile);
+  const where = `${split}/${jsonFile}`;
+  const problems: string[] = [];
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch (e) {
+    return { problems: [`${where}: not JSON (${(e as Error).message})`] };
+  }
+  for (const k of ['page', 'licence', 'author', 'family', 'kind'] as const) if (!str(raw[k])) problems.push(`${where}: "${k}" must be a non-empty string`);
+  const vp = raw.viewport as { width?: unknown; height?: unknown } | undefined;
+  if (!vp || !Number.isInteger(vp.width) || !Number.isInteger(vp.height)) problems.push(`${where}: "viewport" must be {width, height} in integers`);
+  const origin = (raw.origin ?? {}) as CorpusPage['origin'];
+  if (!str(origin.url) && !str(origin.repo)) problems.push(`${where}: "origin" must name a repo or a url`);
+  let html = '';
+  if (str(raw.page)) {
+    try { html = readFileSync(join(CORPUS_DIR, split, raw.page), 'utf8'); } catch { problems.push(`${where}: page ${raw.page} not found beside it`); }
+  }
+  const cases = Array.isArray(raw.cases) ? (raw.cases as Record<string, unknown>[]) : [];
+  if (!cases.length) problems.push(`${where}: "cases" must be a non-empty list`);
+  const ids = new Set<string>();
+  cases.forEach((c, i) => {
+    const at = `${where}: cases[${i}]`;
+    if (!str(c.id)) problems.push(`${at}.id must be a non-empty string`);
+    else if (ids.has(c.id)) problems.push(`${at}.id "${c.id}" repeats`);
+    else ids.add(c.id);
+    if (!CASE_TYPES.has(c.type as string)) problems.push(`${at}.type must be Click, Type or Press`);
+    if (!str(c.description)) problems.push(`${at}.description must be a non-empty string`);
+    if (c.type !== 'Press' && !str(c.expect)) problems.push(`${at}.expect is required for ${String(c.type)}`);
+    if (c.text !== undefined && typeof c.text !== 'string') problems.push(`${at}.text must be a string`);
+  });
+  if (problems.length) return { problems };
+  return {
+    page: {
+      split,
+      name: jsonFile.replace(/\.json$/, ''),
+      file: where,
+      page: raw.page as string,
+      html,
+      viewport: vp as { width: number; height: number },
+      origin,
+      licence: raw.licence as string,
+      author: raw.author as string,
+      family: raw.family as string,
+      kind: raw.kind as string,
+      changes: raw.changes as string | undefined,
+      setup: raw.setup as string | undefined,
+      cases: cases as unknown as CorpusCase[],
+    },
+    problems,
+  };
+}
+
+export function listCorpus(splits: readonly Split[] = SPLITS): { pages: CorpusPage[]; problems: string[] } {
+  const pages: CorpusPage[] = [];
+  const problems: string[] = [];
+  for (const split of splits) {
+    let files: string[] = [];
+    try { files = readdirSync(join(CORPUS_DIR, split)).filter((f) => f.endsWith('.json')).sort(); } catch { continue; }
+    for (const f of files) {
+      const r = readCorpusPage(split, f);
+      problems.push(...r.problems);
+      if (r.page) pages.push(r.page);
+    }
+  }
+  return { pages, problems };
+}
+
+/** A corpus case as a data.jsonl step. */
+export function stepOf(c: CorpusCase): Step {
+  const parameters: Step['parameters'] = { description: c.description };
+  if (c.text !== undefined) parameters.text = c.text;
+  if (c.key !== undefined) parameters.key = c.key;
+  return { type: c.type, parameters, visual_evaluation_flag: false, logical_assertion: null };
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** URLs the page tried to load; a self-contained page has none. */
+  blocked: string[];
+}
+
+/**
+ * Opens a corpus page at its viewport, device scale factor 1, with every request but the
+ * page itself refused; runs the page setup and then `extraSetup`. `beforeLoad` runs in the
+ * page before its own scripts (e.g. the agent's listener tracking).
+ */
+export async function openCorpusPage(browser: Browser, p: CorpusPage, opts: { extraSetup?: string; beforeLoad?: string } = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: p.viewport, deviceScaleFactor: 1 });
+  const blocked: string[] = [];
+  const url = `${PAGE_ORIGIN}/${p.page}`;
+  await context.route('**/*', (route) => {
+    const u = route.request().url();
+    if (u === url) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: p.html });
+    blocked.push(u);
+    return route.abort('blockedbyclient');
+  });
+  if (opts.beforeLoad) await context.addInitScript(opts.beforeLoad);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  // Fonts embedded as data: URLs load asynchronously; boxes depend on them.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  if (p.setup) await page.evaluate(p.setup);
+  if (opts.extraSetup) await page.evaluate(opts.extraSetup);
+  return { context, page, blocked };
+}
+
+/**
+ * In the page: the element a selector names, and whether it is a valid single target
+ * (exactly one match, rendered, on top at its centre once in view). Returns a problem or ''.
+ */
+export async function checkTarget(page: Page, selector: string, editable: boolean): Promise<string> {
+  return page.evaluate(([sel, needEditable]) => {
+    const all: Element[] = sel.startsWith('xpath=')
+      ? (() => {
+          const r = document.evaluate(sel.slice(6), document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+          const out: Element[] = [];
+          for (let i = 0; i < r.snapshotLength; i++) out.push(r.snapshotItem(i) as Element);
+          return out;
+        })()
+      : Array.from(document.querySelectorAll(sel));
+    if (all.length !== 1) return `expect ${sel} matches ${all.length} elements, not 1`;
+    const el = all[0] as Element;
+    const cs = getComputedStyle(el);
+    let r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) return `expect ${sel} has no size`;
+    if (cs.visibility !== 'visible' || Number(cs.opacity) === 0) return `expect ${sel} is not visible`;
+    if (needEditable && !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable)) return `expect ${sel} is not a field one can type into`;
+    const sx = scrollX;
+    const sy = scrollY;
+    const outside = r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth;
+    if (outside) { el.scrollIntoView({ block: 'center', inline: 'center' }); r = el.getBoundingClientRect(); }
+    const cx = Math.min(innerWidth - 1, Math.max(0, (Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2));
+    const cy = Math.min(innerHeight - 1, Math.max(0, (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2));
+    const hit = document.elementFromPoint(cx, cy);
+    scrollTo(sx, sy);
+    if (!hit || !(hit === el || el.contains(hit))) return `expect ${sel} is covered at its centre by <${hit?.localName ?? 'nothing'}${hit?.className && typeof hit.className === 'string' ? '.' + hit.className.split(' ')[0] : ''}>`;
+    return '';
+  }, [selector, editable] as const);
+}
