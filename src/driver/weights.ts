@@ -8,12 +8,22 @@
 export const W_LABEL = 10;
 /** Per unit of similarity of the unquoted target words: weaker, they mix labels with adjectives. */
 export const W_WORDS = 6;
+/** The same when a quoted label is also given: the label carries the identity, the words only colour it. */
+export const W_WORDS_WITH_LABEL = W_WORDS / 2;
 /** Label/words found only in the group context (card title, nearby heading): a hint, not an identity. */
 export const W_CONTEXT = 3;
 /** Share of a text match that counts when it comes from id/class/icon hints instead of visible text. */
 export const HINT_MATCH_FACTOR = 0.7;
 /** Share for words found partly in text, partly in class names: weaker than either alone matching fully. */
 export const UNION_MATCH_FACTOR = 0.6;
+/** A quoted label matching an element below this similarity is missing from it (the element is ruled out). */
+export const LABEL_MISS_SIMILARITY = 0.3;
+/** A label found only in the element's group context counts above this similarity (it must be nearly the group's title)... */
+export const CONTEXT_LABEL_MIN = 0.6;
+/** ...and unquoted words above this one (they are rarely the whole title). */
+export const CONTEXT_WORDS_MIN = 0.4;
+/** Words matching some element this well name a series themselves ("the fourth dot"): counted as they are, not as items. */
+export const SERIES_NAME_SIMILARITY = 0.6;
 
 // --- What kind of element it is ---------------------------------------------------------
 
@@ -36,6 +46,8 @@ export const W_NOT_EDITABLE_FOR_TYPE = -12;
 
 /** Not rendered (zero size, hidden, transparent): the official harness cannot click it either. */
 export const W_INVISIBLE = -9;
+/** An anchor that is not rendered: a weaker penalty, an anchor is only a landmark for the eye. */
+export const W_INVISIBLE_ANCHOR = W_INVISIBLE / 2;
 /** Outside the viewport: still clickable after scrolling, but steps usually mean what is on screen. */
 export const W_OFFSCREEN = -0.6;
 /** Hit-test at the centre lands on another element (e.g. behind an open modal). */
@@ -68,6 +80,8 @@ export const W_WRAPPER_OF_TARGET = -1;
 
 /** Below this total the step fails with `no element matches "<description>"`. */
 export const MIN_SCORE = 3.5;
+/** Where a ruled-out candidate (missing a quoted label) is held: under MIN_SCORE whatever else it earns. */
+export const RULED_OUT_SCORE = MIN_SCORE - 0.5;
 /** Candidates within this fraction of the best non-ordinal score count as "the same kind of thing" for ordinals and grids. */
 export const ORDINAL_GROUP_RATIO = 0.8;
 /** Groups of like elements (same tag+classes) within this of the best group are compared by size for ordinals/grids. */
@@ -76,12 +90,28 @@ export const PARTITION_SLACK = 2.6;
 export const FULL_CONFIDENCE_SCORE = 14;
 /** Lead over the runner-up at which the margin no longer lowers confidence. */
 export const FULL_CONFIDENCE_MARGIN = 4;
+/** The ordinal or grid pick is lifted this far above the group's best, so it wins clearly. */
+export const ORDINAL_LEAD = 3;
+/** The lowest score a member of an ordinal's group may have (absolute floor under the ratio and slack). */
+export const ORDINAL_FLOOR_MIN = 1;
+/** Inside the chosen partition, members this far below its best (a header row among data rows) do not count. */
+export const MEMBER_SLACK = 1.5;
+/** Grid rows: centres closer than half the median cell height share a row, and never closer than this (px). */
+export const ROW_TOLERANCE_MIN_PX = 4;
 /** How many runner-ups a result lists. */
 export const MAX_ALTERNATIVES = 5;
 /** Anchors within this fraction of the best anchor score are all considered for a relation. */
 export const ANCHOR_GROUP_RATIO = 0.85;
 /** An anchor must reach this (same scale as MIN_SCORE) to count at all. */
 export const MIN_ANCHOR_SCORE = 2.5;
+/** At most this many equally good anchors are tried ("next to 'Milk'" with several Milk texts). */
+export const MAX_ANCHORS = 8;
+/** Anchors of anchors are followed this deep ("the button in the card under the heading"), no further. */
+export const MAX_ANCHOR_DEPTH = 2;
+/** Per XPath level a candidate shares less with the anchor than the closest contender does: groups are nested boxes. */
+export const LCA_STEP_PENALTY = 0.25;
+/** "the dot for slide 4" where the anchor is a dot itself: its like siblings fit "for" it at most this much. */
+export const SIBLING_OF_NUMBERED_FIT = 0.2;
 /** "on the photo": a candidate drawn over the anchor (overlay button) is nearly as good as one inside it. */
 export const OVERLAY_INSIDE_FIT = 0.9;
 /** Inside the section a heading anchor titles ("the more icon of the Done list" under h2 "Done"). */
@@ -90,3 +120,45 @@ export const SECTION_FIT = 0.95;
 export const SELF_ANCHOR_FIT = 0.8;
 /** Distance (CSS px) at which "next to" proximity has fallen to one half. */
 export const NEAR_HALF_DISTANCE = 120;
+
+// --- Geometry of relations (0..1 fits; see geometry.ts) ---------------------------------
+
+/** "the arrow on the right of the photo" inside the photo: the side starts counting past this share of its width... */
+export const SIDE_START = 0.35;
+/** ...and is full this much further on. */
+export const SIDE_SPAN = 0.5;
+/** Being on a side of the anchor from inside it fits a little less than lying beside it. */
+export const SIDE_OF_ANCHOR_FIT = 0.9;
+/** "in the card" for an element outside the card but in its group: up to this much. */
+export const INSIDE_BY_GROUP_FIT = 0.7;
+/** "next to X" for an element inside X: close, but "next to" means beside. */
+export const NEAR_INSIDE_FIT = 0.6;
+/** "near"/"of": share of the fit from sharing a group (the rest from pixel distance). */
+export const GROUP_LCA_SHARE = 0.6;
+/** Directional relations (below, left...): fit left at any distance on the right side... */
+export const DIR_FLOOR = 0.35;
+/** ...times this when not aligned with the anchor on the other axis (vertical relations)... */
+export const DIR_OFF_AXIS_V = 0.6;
+/** ...or this for horizontal ones (rows are looser than columns in layouts)... */
+export const DIR_OFF_AXIS_H = 0.5;
+/** ...of which this share depends on sharing the anchor's group. */
+export const DIR_GROUP_SHARE = 0.4;
+/** Overlap (px) tolerated before a box counts as on the wrong side. */
+export const DIR_SLACK_PX = 4;
+/** On the wrong side, vertically: a little credit when in the same group (stacked layouts vary)... */
+export const WRONG_SIDE_FIT_V = 0.2;
+/** ...and horizontally (left/right are rarely confused). */
+export const WRONG_SIDE_FIT_H = 0.1;
+/** "in the header" by place alone (no landmark): the top band of the page, in CSS px... */
+export const HEADER_BAND_PX = 90;
+/** ..."in the footer": the bottom band of the page... */
+export const FOOTER_BAND_PX = 150;
+/** ...fit by place alone, less than a real landmark. */
+export const REGION_BY_PLACE_FIT = 0.6;
+
+// --- Element kinds ----------------------------------------------------------------------
+
+/** Repeated siblings with content are items to "the first dish", a little less surely than a card class says so. */
+export const REPEATED_ITEM_DEGREE = 0.8;
+/** A row of <th> is a header row: a row only weakly, so "the second row" counts data rows. */
+export const HEADER_ROW_DEGREE = 0.4;

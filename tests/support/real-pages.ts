@@ -107,7 +107,7 @@ export function listCorpus(splits: readonly Split[] = SPLITS): { pages: CorpusPa
   const pages: CorpusPage[] = [];
   const problems: string[] = [];
   for (const split of splits) {
-    let files: string[] = [];
+    let files: string[];
     try { files = readdirSync(join(CORPUS_DIR, split)).filter((f) => f.endsWith('.json')).sort(); } catch { continue; }
     for (const f of files) {
       const r = readCorpusPage(split, f);

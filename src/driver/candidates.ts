@@ -1,0 +1,191 @@
+// Candidate scoring: what each snapshot element is (kinds, hint words, wrappers) and how
+// well it fits one query on its own, before relations, ordinals and grids.
+import type { ElementSnapshot, PageSnapshot } from './snapshot.ts';
+import { bestKindFit, elementKinds, type Kind } from './kinds.ts';
+import type { ParsedStep, TargetQuery } from './parse.ts';
+import { inRegion, positionFit } from './geometry.ts';
+import { contentTokens, hintSimilarity, hintTokens, normalize, textSimilarity } from './text.ts';
+import * as W from './weights.ts';
+
+export interface Info {
+  e: ElementSnapshot;
+  kinds: Map<Kind, number>;
+  hints: string[];
+  depth: number;
+  /** Wraps an interactive descendant with the same text (a card around its only button, a div around a button). */
+  wrapper: boolean;
+}
+
+export interface Scored {
+  i: number;
+  score: number;
+  reasons: string[];
+  /** Misses a quoted label: stays below MIN_SCORE whatever relations add. */
+  ruledOut?: boolean;
+}
+
+export const fmt = (n: number): string => (Math.round(n * 100) / 100).toString();
+
+export function byScore(a: Scored, b: Scored): number {
+  return b.score - a.score || a.i - b.i;
+}
+
+export function prepare(snapshot: PageSnapshot): Info[] {
+  const infos: Info[] = snapshot.elements.map((e) => ({
+    e,
+    kinds: elementKinds(e),
+    hints: [...hintTokens(e.classes.join(' ')), ...hintTokens(e.id ?? ''), ...hintTokens(e.iconHint ?? '')],
+    depth: e.xpath.split('/').length - 1,
+    wrapper: false,
+  }));
+  // Repeated siblings with content (same tag and classes under one parent, each holding
+  // other snapshot elements) are items even with unknown class names: "the first dish".
+  const hasKids = new Set<number>();
+  for (const info of infos) if (info.e.parent >= 0) hasKids.add(info.e.parent);
+  const siblings = new Map<string, number[]>();
+  infos.forEach((info, i) => {
+    if (!hasKids.has(i)) return;
+    const e = info.e;
+    const key = `${e.xpath.slice(0, e.xpath.lastIndexOf('/'))}|${e.tag}|${[...e.classes].sort().join('.')}`;
+    const list = siblings.get(key) ?? [];
+    list.push(i);
+    siblings.set(key, list);
+  });
+  for (const list of siblings.values()) {
+    if (list.length < 2) continue;
+    for (const i of list) {
+      const k = (infos[i] as Info).kinds;
+      if (!k.has('card') && !k.has('row') && !k.has('item')) k.set('item', W.REPEATED_ITEM_DEGREE);
+    }
+  }
+  // A table row made of <th> is a header: "the second row" counts data rows.
+  for (const info of infos) {
+    const p = infos[info.e.parent];
+    if (info.e.tag === 'th' && p && p.e.tag === 'tr') p.kinds.set('row', W.HEADER_ROW_DEGREE);
+  }
+  for (const info of infos) {
+    if (!info.e.interactive) continue;
+    const t = normalize(info.e.text || info.e.name);
+    let p = info.e.parent;
+    let guard = 0;
+    while (p >= 0 && guard++ < 50) {
+      const up = infos[p];
+      if (!up) break;
+      if (normalize(up.e.text || up.e.name) !== t) break;
+      up.wrapper = true;
+      p = up.e.parent;
+    }
+  }
+  return infos;
+}
+
+/** Best text similarity of `query` with the element's visible/accessible strings, and where. */
+export function textMatch(query: string, info: Info): { s: number; via: string } {
+  const e = info.e;
+  let best = { s: 0, via: '' };
+  const fields: [string, string | undefined][] = [
+    ['name', e.name], ['text', e.text], ['value', e.value], ['placeholder', e.placeholder], ['alt', e.alt], ['title', e.title], ['aria-label', e.ariaLabel],
+  ];
+  for (const [via, v] of fields) {
+    if (!v) continue;
+    const s = textSimilarity(query, v);
+    if (s > best.s) best = { s, via };
+  }
+  const qWords = contentTokens(query);
+  const h = hintSimilarity(qWords, info.hints) * W.HINT_MATCH_FACTOR;
+  if (h > best.s) best = { s: h, via: 'class/id/icon' };
+  // Words split between text and class ("the In Progress column": text "In Progress", class "column").
+  if (qWords.length > 1) {
+    const u = hintSimilarity(qWords, [...info.hints, ...contentTokens(e.name)]) * W.UNION_MATCH_FACTOR;
+    if (u > best.s) best = { s: u, via: 'text+class' };
+  }
+  return best;
+}
+
+function extraTextPenalty(query: string, e: ElementSnapshot): number {
+  const extra = Math.max(0, (e.text || e.name).length - query.length);
+  return Math.max(W.EXTRA_TEXT_PENALTY_CAP, (W.W_EXTRA_TEXT_PER_100 * extra) / 100);
+}
+
+/** Scores one element for a query, without ordinals, grids or relations. */
+export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedStep, snapshot: PageSnapshot, asAnchor: boolean): Scored {
+  const e = info.e;
+  const reasons: string[] = [];
+  let score = 0;
+  let named = false;
+  let labelMiss = false;
+  for (const label of q.labels) {
+    const m = textMatch(label, info);
+    if (m.s < W.LABEL_MISS_SIMILARITY) labelMiss = true;
+    let s = m.s * W.W_LABEL / q.labels.length;
+    if (m.s > 0) {
+      named = true;
+      reasons.push(`label "${label}" ~ ${m.via} (${fmt(m.s)})`);
+      if (m.via !== 'class/id/icon') s += extraTextPenalty(label, e) / q.labels.length;
+    } else if (e.context && textSimilarity(label, e.context) > W.CONTEXT_LABEL_MIN) {
+      s = W.W_CONTEXT * textSimilarity(label, e.context);
+      reasons.push(`label "${label}" in group "${e.context}"`);
+    }
+    score += s;
+  }
+  if (q.words.length) {
+    const phrase = q.words.join(' ');
+    const m = textMatch(phrase, info);
+    const weight = q.labels.length ? W.W_WORDS_WITH_LABEL : W.W_WORDS;
+    if (m.s > 0) {
+      named = true;
+      score += m.s * weight;
+      reasons.push(`words "${phrase}" ~ ${m.via} (${fmt(m.s)})`);
+      if (!q.labels.length && m.via !== 'class/id/icon') score += extraTextPenalty(phrase, e) / 2;
+    } else if (e.context) {
+      const c = textSimilarity(phrase, e.context);
+      if (c > W.CONTEXT_WORDS_MIN) { score += W.W_CONTEXT * c; reasons.push(`words "${phrase}" in group "${e.context}"`); }
+    }
+  }
+  if (q.container && asAnchor && info.hints.includes(q.container)) {
+    score += W.W_CONTEXT;
+    reasons.push(`a ${q.container}`);
+  }
+  if (q.kinds.length) {
+    const fit = bestKindFit(q.kinds, info.kinds);
+    if (fit > 0) { score += W.W_KIND * fit; reasons.push(`kind ${q.kinds.join('/')} (${fmt(fit)})`); }
+    else { score += W.W_KIND_MISMATCH; reasons.push(`not a ${q.kinds.join('/')}`); }
+  }
+  if (!asAnchor) {
+    if (step.action === 'Type') {
+      if (e.editable) score += W.W_EDITABLE_FOR_TYPE;
+      else { score += W.W_NOT_EDITABLE_FOR_TYPE; reasons.push('not editable'); }
+    } else if (e.interactive) {
+      score += W.W_INTERACTIVE;
+      reasons.push('interactive');
+    } else score += W.W_NOT_INTERACTIVE;
+    if (e.classes.includes('btn')) score += W.W_BTN_CLASS;
+    if (!e.visible) { score += W.W_INVISIBLE; reasons.push('not visible'); }
+    else if (!e.inViewport) { score += W.W_OFFSCREEN; reasons.push('outside the viewport'); }
+    if (e.onTop === false && e.visible) { score += W.W_COVERED; reasons.push('covered by another element'); }
+    if (e.disabled) { score += W.W_DISABLED; reasons.push('disabled'); }
+    if (info.wrapper && step.action !== 'Type') { score += W.W_WRAPPER_OF_TARGET; reasons.push('wraps a control with the same text'); }
+  } else if (!e.visible) {
+    score += W.W_INVISIBLE_ANCHOR;
+  }
+  if (q.position) {
+    const fit = positionFit(q.position, e, snapshot);
+    score += W.W_POSITION * fit;
+    reasons.push(`position ${[q.position.v, q.position.h].filter(Boolean).join(' ')} (${fmt(fit)})`);
+  }
+  if (q.empty) {
+    const blank = !/[\p{L}\p{N}\p{S}]/u.test(e.text) && !e.value;
+    score += blank ? W.W_EMPTY : -W.W_EMPTY;
+    if (blank) reasons.push('empty');
+  }
+  if (q.region) {
+    const fit = inRegion(q.region, e, snapshot);
+    if (fit > 0) { score += W.W_REGION * fit; reasons.push(`in ${q.region}`); }
+  }
+  // A quoted label the element does not carry rules it out, whatever else fits (relations
+  // added later included: see scoreQuery).
+  if (labelMiss && !asAnchor) score = Math.min(score, W.RULED_OUT_SCORE);
+  // With no name, no kind and no place there is nothing to go on.
+  if (!named && !q.kinds.length && !q.position && !q.region && !q.grid && q.ordinal === undefined) score = Math.min(score, 0);
+  return { i, score, reasons, ruledOut: labelMiss && !asAnchor };
+}

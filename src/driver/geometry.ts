@@ -1,0 +1,128 @@
+// Relations and geometry between snapshot elements: containment by XPath, "next to",
+// "below", "on the right of", positions on the screen, landmark regions, sections.
+// Pure functions of boxes and paths; every curve's numbers are in weights.ts.
+import type { ElementSnapshot, PageSnapshot } from './snapshot.ts';
+import type { Relation, TargetQuery } from './parse.ts';
+import type { Info } from './candidates.ts';
+import * as W from './weights.ts';
+
+export function isInside(inner: ElementSnapshot, outer: ElementSnapshot): boolean {
+  const o = outer.xpath;
+  // No joined string: this runs for every pair of candidates.
+  return inner.xpath.length > o.length && inner.xpath.charCodeAt(o.length) === 47 && inner.xpath.startsWith(o);
+}
+
+/** Number of leading xpath steps two absolute xpaths share (0 when only the root). Hot: no split. */
+export function commonDepth(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let d = 0;
+  let i = 0;
+  for (; i < n && a.charCodeAt(i) === b.charCodeAt(i); i++) if (a.charCodeAt(i) === 47) d++;
+  // The step in progress counts only when it ended in both paths ("div[1]" is not "div[10]").
+  if ((i === a.length || a.charCodeAt(i) === 47) && (i === b.length || b.charCodeAt(i) === 47)) d++;
+  return d - 1;
+}
+
+export const parentPath = (e: ElementSnapshot): string => e.xpath.slice(0, e.xpath.lastIndexOf('/'));
+
+export function likeSiblings(a: ElementSnapshot, b: ElementSnapshot): boolean {
+  return a.tag === b.tag && parentPath(a) === parentPath(b) && a.classes.some((c) => b.classes.includes(c));
+}
+
+const clamp01 = (n: number) => Math.max(0, Math.min(1, n));
+
+export function positionFit(pos: NonNullable<TargetQuery['position']>, e: ElementSnapshot, snapshot: PageSnapshot): number {
+  const cx = (e.box.x + e.box.width / 2) / Math.max(1, snapshot.viewport.width);
+  const cy = (e.box.y + e.box.height / 2) / Math.max(1, snapshot.viewport.height);
+  const fits: number[] = [];
+  if (pos.v === 'top') fits.push(clamp01(1 - cy));
+  if (pos.v === 'bottom') fits.push(clamp01(cy));
+  if (pos.v === 'middle') fits.push(clamp01(1 - 2 * Math.abs(cy - 0.5)));
+  if (pos.h === 'left') fits.push(clamp01(1 - cx));
+  if (pos.h === 'right') fits.push(clamp01(cx));
+  if (pos.h === 'center') fits.push(clamp01(1 - 2 * Math.abs(cx - 0.5)));
+  if (!fits.length) return 0;
+  // A product: "top right" wants both, so the extreme corner clearly beats the top middle.
+  return fits.reduce((a, b) => a * b, 1);
+}
+
+export function inRegion(region: string, e: ElementSnapshot, snapshot: PageSnapshot): number {
+  // Landmarks containing the element, innermost first ("form header").
+  const lms = (e.landmark ?? '').toLowerCase().split(' ');
+  const has = (l: string) => lms.includes(l);
+  if ((region === 'nav' || region === 'header') && (has('nav') || has('header'))) return 1;
+  if (has(region)) return 1;
+  if (region === 'modal' && has('dialog')) return 1;
+  if (region === 'sidebar' && has('aside')) return 1;
+  const pageY = e.box.y + snapshot.scroll.y;
+  if ((region === 'header' || region === 'nav') && pageY + e.box.height / 2 < W.HEADER_BAND_PX) return W.REGION_BY_PLACE_FIT;
+  if (region === 'footer' && pageY > snapshot.scroll.maxY + snapshot.viewport.height - W.FOOTER_BAND_PX) return W.REGION_BY_PLACE_FIT;
+  return 0;
+}
+
+/** The element a heading or label titles: its parent, when the heading is not itself a control. */
+export function sectionOf(a: Info, infos: Info[]): Info | undefined {
+  const heading = a.kinds.has('heading') || ['label', 'legend', 'dt', 'caption', 'figcaption'].includes(a.e.tag);
+  if (!heading || a.e.interactive) return undefined;
+  const p = infos[a.e.parent];
+  return p && p.e.box.height > a.e.box.height ? p : undefined;
+}
+
+function gap(a: number, b: number): number {
+  return Math.max(0, a - b);
+}
+
+/** Fit of a directional relation that holds: strong when adjacent, decaying with the gap, weaker off-axis or in another group. */
+function directional(gapPx: number, aligned: boolean, offAxis: number, lcaFit: number): number {
+  return (W.DIR_FLOOR + (1 - W.DIR_FLOOR) * 0.5 ** (gapPx / W.NEAR_HALF_DISTANCE)) * (aligned ? 1 : offAxis) * (1 - W.DIR_GROUP_SHARE + W.DIR_GROUP_SHARE * lcaFit);
+}
+
+/** 0..1 fit of a candidate to a relation with one anchor. */
+export function relationFit(type: Relation['type'], c: Info, a: Info, lcaFit: number): number {
+  const cb = c.e.box;
+  const ab = a.e.box;
+  if (c === a) return type === 'group' ? W.SELF_ANCHOR_FIT : 0;
+  const domInside = isInside(c.e, a.e);
+  // Drawn over the anchor (an arrow or heart positioned on a photo) counts as on/in it.
+  const ccx = cb.x + cb.width / 2;
+  const ccy = cb.y + cb.height / 2;
+  const overlay = !domInside && !isInside(a.e, c.e) && ab.width > cb.width && ab.height > cb.height &&
+    ccx > ab.x && ccx < ab.x + ab.width && ccy > ab.y && ccy < ab.y + ab.height;
+  const inside = domInside;
+  // "the arrow on the right of the photo" when the arrow sits on the photo: a side of the anchor.
+  if ((domInside || overlay) && (type === 'left' || type === 'right' || type === 'above' || type === 'below')) {
+    const rx = (ccx - ab.x) / Math.max(1, ab.width);
+    const ry = (ccy - ab.y) / Math.max(1, ab.height);
+    const side = type === 'left' ? 1 - rx : type === 'right' ? rx : type === 'above' ? 1 - ry : ry;
+    return clamp01((side - W.SIDE_START) / W.SIDE_SPAN) * W.SIDE_OF_ANCHOR_FIT;
+  }
+  const dx = Math.max(gap(ab.x, cb.x + cb.width), gap(cb.x, ab.x + ab.width));
+  const dy = Math.max(gap(ab.y, cb.y + cb.height), gap(cb.y, ab.y + ab.height));
+  const near = 0.5 ** (Math.hypot(dx, dy) / W.NEAR_HALF_DISTANCE);
+  const hOverlap = cb.x < ab.x + ab.width && ab.x < cb.x + cb.width;
+  const vOverlap = cb.y < ab.y + ab.height && ab.y < cb.y + cb.height;
+  const slack = W.DIR_SLACK_PX;
+  switch (type) {
+    case 'inside':
+      return inside ? 1 : overlay ? W.OVERLAY_INSIDE_FIT : W.INSIDE_BY_GROUP_FIT * lcaFit * (0.5 + 0.5 * near);
+    case 'contains':
+      return isInside(a.e, c.e) ? 1 : 0;
+    case 'group':
+    case 'near':
+      if (inside) return type === 'near' ? W.NEAR_INSIDE_FIT : 1;
+      if (overlay && type === 'group') return W.OVERLAY_INSIDE_FIT;
+      return W.GROUP_LCA_SHARE * lcaFit + (1 - W.GROUP_LCA_SHARE) * near;
+    case 'below':
+      if (cb.y + slack < ab.y + ab.height) return W.WRONG_SIDE_FIT_V * lcaFit;
+      return directional(cb.y - ab.y - ab.height, hOverlap, W.DIR_OFF_AXIS_V, lcaFit);
+    case 'above':
+      if (cb.y + cb.height > ab.y + slack) return W.WRONG_SIDE_FIT_V * lcaFit;
+      return directional(ab.y - cb.y - cb.height, hOverlap, W.DIR_OFF_AXIS_V, lcaFit);
+    case 'left':
+      if (cb.x + cb.width > ab.x + slack) return W.WRONG_SIDE_FIT_H * lcaFit;
+      return directional(ab.x - cb.x - cb.width, vOverlap, W.DIR_OFF_AXIS_H, lcaFit);
+    case 'right':
+      if (cb.x + slack < ab.x + ab.width) return W.WRONG_SIDE_FIT_H * lcaFit;
+      return directional(cb.x - ab.x - ab.width, vOverlap, W.DIR_OFF_AXIS_H, lcaFit);
+  }
+}

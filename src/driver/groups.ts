@@ -1,0 +1,154 @@
+// Groups of like elements: which candidates an ordinal ("the second card") or a grid cell
+// ("row 2, column 3") counts over, and which one it picks. Rows and columns come from the
+// boxes' geometry at the snapshot's viewport, not from the DOM order.
+import type { Info, Scored } from './candidates.ts';
+import { isInside, parentPath } from './geometry.ts';
+import { contentTokens, normalize, stem } from './text.ts';
+import * as W from './weights.ts';
+
+/**
+ * The like candidates an ordinal or grid counts over: split by signature (tag + classes,
+ * e.g. all "div.tile"), keep the partition with the best score, the larger on a tie. So
+ * "the first tile" counts board tiles, not the score boxes that also look like cells.
+ */
+export function likeMembers(group: Scored[], infos: Info[]): Scored[] {
+  const parts = partitionLike(dedupeNested(group, infos), infos);
+  // Partitions within PARTITION_SLACK of the best count as equally good; the larger wins
+  // (an interactive bonus must not let three buttons outvote a 64-cell board).
+  const tops = parts.map((list) => ({ list, top: Math.max(...list.map((g) => g.score)) }));
+  const bestTop = Math.max(...tops.map((t) => t.top));
+  let best: Scored[] = [];
+  for (const t of tops) if (t.top >= bestTop - W.PARTITION_SLACK && t.list.length > best.length) best = t.list;
+  // Inside a partition, members clearly worse than its best (a header row among data rows) do not count.
+  const top = Math.max(...best.map((g) => g.score));
+  return best.filter((g) => g.score >= top - W.MEMBER_SLACK);
+}
+
+/** Classes generated pages put on every control: sharing them says nothing about being alike. */
+const GENERIC_CLASSES = new Set(['btn', 'button', 'clickable', 'interactive']);
+
+/**
+ * Splits candidates into kinds of thing by tag and classes, where state classes do not make
+ * a new kind: "dot" and "dot on", "cell" and "cell o win", "tile" and "tile revealed n3" are
+ * one series. Two signatures join when one's classes are a subset of the other's, or when
+ * they share a class and a parent (siblings of one list, whatever marks each carries).
+ */
+function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
+  const sigs: { tag: string; classes: Set<string>; parents: Set<string>; members: Scored[] }[] = [];
+  for (const g of group) {
+    const e = (infos[g.i] as Info).e;
+    const classes = new Set(e.classes);
+    const key = [...classes].sort().join('.');
+    let sig = sigs.find((x) => x.tag === e.tag && [...x.classes].sort().join('.') === key);
+    if (!sig) { sig = { tag: e.tag, classes, parents: new Set(), members: [] }; sigs.push(sig); }
+    sig.parents.add(parentPath(e));
+    sig.members.push(g);
+  }
+  const root = sigs.map((_, i) => i);
+  const find = (i: number): number => (root[i] === i ? i : (root[i] = find(root[i] as number)));
+  // b is a as marked by state: a's classes (more than a generic "btn") plus one or two more.
+  const stateVariant = (a: Set<string>, b: Set<string>) =>
+    [...a].some((c) => !GENERIC_CLASSES.has(c)) && [...a].every((c) => b.has(c)) && b.size - a.size <= 2;
+  for (let i = 0; i < sigs.length; i++) {
+    for (let j = i + 1; j < sigs.length; j++) {
+      const a = sigs[i] as (typeof sigs)[number];
+      const b = sigs[j] as (typeof sigs)[number];
+      if (a.tag !== b.tag) continue;
+      const shareClass = [...a.classes].some((c) => b.classes.has(c));
+      const shareParent = [...a.parents].some((p) => b.parents.has(p));
+      if (stateVariant(a.classes, b.classes) || stateVariant(b.classes, a.classes) || (shareParent && (shareClass || (!a.classes.size && !b.classes.size)))) {
+        root[find(j)] = find(i);
+      }
+    }
+  }
+  const out = new Map<number, Scored[]>();
+  sigs.forEach((sig, i) => {
+    const r = find(i);
+    out.set(r, [...(out.get(r) ?? []), ...sig.members]);
+  });
+  return [...out.values()];
+}
+
+/** Some element shows the number as its whole text or names it after the noun ("7", "Slide 4: Kyoto"). */
+export function showsNumber(numbered: { noun: string; n: number }, infos: Info[], asAnchor: boolean): boolean {
+  const n = String(numbered.n);
+  const nounNumber = new RegExp(`(^| )${numbered.noun}s? ${n}( |$)`);
+  return infos.some((info) => {
+    if (!info.e.visible || (!asAnchor && !info.e.interactive)) return false;
+    if (nounNumber.test(normalize(info.e.name)) || nounNumber.test(normalize(info.e.text))) return true;
+    // A bare "7" counts when the element is one of the nouns (class "seat", title "Seat 7").
+    const noun = stem(numbered.noun);
+    return normalize(info.e.text) === n && (info.hints.includes(noun) || contentTokens(`${info.e.name} ${info.e.title ?? ''}`).includes(noun));
+  });
+}
+
+/** Applies an ordinal among a group of like candidates; returns the chosen one or undefined. */
+export function pickOrdinal(group: Scored[], ordinal: number, infos: Info[]): Scored | undefined {
+  const members = likeMembers(group, infos).sort((a, b) => a.i - b.i);
+  const k = ordinal > 0 ? ordinal - 1 : members.length + ordinal;
+  return members[k];
+}
+
+/** Drops group members nested in another member; keeps the better-scored (ties: the outer one). */
+function dedupeNested(group: Scored[], infos: Info[]): Scored[] {
+  return group.filter((g) => {
+    const ge = (infos[g.i] as Info).e;
+    return !group.some((o) => {
+      if (o === g) return false;
+      const oe = (infos[o.i] as Info).e;
+      if (isInside(ge, oe)) return o.score >= g.score;
+      if (isInside(oe, ge)) return o.score > g.score;
+      return false;
+    });
+  });
+}
+
+/**
+ * Every cell of the grid the chosen members belong to, whatever each shows: elements of the
+ * same tag under the same parents (or under like parents of one grandparent: table rows,
+ * seat rows) sharing a class with the members. A cell holding a mark scores lower than an
+ * empty one, but it still takes its place in the layout.
+ */
+function gridCells(members: Scored[], all: Scored[], infos: Info[]): Scored[] {
+  const es = members.map((g) => (infos[g.i] as Info).e);
+  const tag = es[0]?.tag;
+  const parents = new Set(es.map(parentPath));
+  const grands = new Set([...parents].map((p) => p.slice(0, p.lastIndexOf('/'))));
+  // Classes every member carries ("cell"): the mark classes ("o", "win", "past") vary.
+  const shared = new Set(es[0]?.classes.filter((c) => es.every((e) => e.classes.includes(c))) ?? []);
+  const seen = new Set(members.map((g) => g.i));
+  const out = [...members];
+  for (const s of all) {
+    if (seen.has(s.i)) continue;
+    const e = (infos[s.i] as Info).e;
+    if (e.tag !== tag || !e.visible) continue;
+    const p = parentPath(e);
+    const underLikeParent = grands.has(p.slice(0, p.lastIndexOf('/'))) && [...parents].some((q) => q.replace(/\[\d+\]$/, '') === p.replace(/\[\d+\]$/, ''));
+    if (!parents.has(p) && !underLikeParent) continue;
+    if ([...shared].some((c) => !e.classes.includes(c))) continue;
+    out.push(s);
+    seen.add(s.i);
+  }
+  return out;
+}
+
+export function pickGrid(group: Scored[], grid: { row: number; col: number }, infos: Info[], all: Scored[]): Scored | undefined {
+  const members = gridCells(likeMembers(group, infos), all, infos).filter((g) => (infos[g.i] as Info).e.visible);
+  if (!members.length) return undefined;
+  const box = (g: Scored) => (infos[g.i] as Info).e.box;
+  const heights = members.map((g) => box(g).height).sort((a, b) => a - b);
+  // Centres closer than half the median height share a row.
+  const tol = Math.max(W.ROW_TOLERANCE_MIN_PX, (heights[Math.floor(heights.length / 2)] ?? 20) / 2);
+  const sorted = [...members].sort((a, b) => box(a).y + box(a).height / 2 - (box(b).y + box(b).height / 2) || a.i - b.i);
+  const rows: Scored[][] = [];
+  let rowY = -Infinity;
+  for (const g of sorted) {
+    const cy = box(g).y + box(g).height / 2;
+    if (cy - rowY > tol) { rows.push([]); rowY = cy; }
+    (rows[rows.length - 1] as Scored[]).push(g);
+  }
+  const row = rows[grid.row - 1];
+  if (!row) return undefined;
+  row.sort((a, b) => box(a).x - box(b).x || a.i - b.i);
+  return row[grid.col - 1];
+}

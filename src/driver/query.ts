@@ -1,0 +1,104 @@
+// Scores every element for one parsed query: base terms (candidates.ts), then relations to
+// anchors resolved recursively (geometry.ts), then the ordinal or grid choice among like
+// candidates (groups.ts).
+import type { Kind } from './kinds.ts';
+import type { ParsedStep, Relation, TargetQuery } from './parse.ts';
+import type { PageSnapshot } from './snapshot.ts';
+import { byScore, fmt, scoreBase, textMatch, type Info, type Scored } from './candidates.ts';
+import { commonDepth, isInside, likeSiblings, relationFit, sectionOf } from './geometry.ts';
+import { pickGrid, pickOrdinal, showsNumber } from './groups.ts';
+import * as W from './weights.ts';
+
+export function describeQuery(q: TargetQuery): string {
+  const parts = [...q.labels.map((l) => `'${l}'`), ...q.words, ...q.kinds];
+  return parts.length ? parts.join(' ') : 'element';
+}
+
+export function hasTarget(q: TargetQuery, relations: Relation[]): boolean {
+  return q.labels.length > 0 || q.words.length > 0 || q.kinds.length > 0 || relations.length > 0 || q.grid !== undefined || q.ordinal !== undefined || q.position !== undefined || q.region !== undefined;
+}
+
+/** Adds each relation's fit (to the best of its anchors) to every candidate's score. */
+function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[], step: ParsedStep, snapshot: PageSnapshot, infos: Info[], depth: number): number | undefined {
+  let lateOrdinal: number | undefined;
+  for (const rel of relations) {
+    if (depth > W.MAX_ANCHOR_DEPTH) break;
+    const anchorScores = scoreQuery(rel.anchor, [], step, snapshot, infos, true, depth + 1).sort(byScore);
+    const bestA = anchorScores[0];
+    if (!bestA || bestA.score < W.MIN_ANCHOR_SCORE) {
+      for (const s of scored) s.reasons.push(`anchor ${describeQuery(rel.anchor)} not found`);
+      // "the dot for slide 4" with no slide on the page: the number counts the dots.
+      if (rel.anchor.ordinal !== undefined && q.ordinal === undefined && (rel.type === 'group' || rel.type === 'inside')) lateOrdinal = rel.anchor.ordinal;
+      continue;
+    }
+    const anchors = anchorScores.filter((a) => a.score >= bestA.score * W.ANCHOR_GROUP_RATIO).slice(0, W.MAX_ANCHORS);
+    // "Next to" and "for" prefer the candidate sharing the smallest group with the anchor.
+    const lcaDepths = new Map<number, number>();
+    for (const s of scored) {
+      let d = 0;
+      for (const a of anchors) d = Math.max(d, commonDepth((infos[s.i] as Info).e.xpath, (infos[a.i] as Info).e.xpath));
+      lcaDepths.set(s.i, d);
+    }
+    const contenders = scored.filter((s) => s.score >= W.MIN_SCORE);
+    const maxLca = Math.max(1, ...contenders.map((s) => lcaDepths.get(s.i) ?? 0));
+    for (const s of scored) {
+      let best = 0;
+      let via = -1;
+      const c = infos[s.i] as Info;
+      for (const a of anchors) {
+        const ai = infos[a.i] as Info;
+        const ownLca = commonDepth(c.e.xpath, ai.e.xpath);
+        const lcaFit = Math.max(0, 1 - (maxLca - ownLca) * W.LCA_STEP_PENALTY);
+        let fit = relationFit(rel.type, c, ai, lcaFit);
+        if (c === ai && rel.type === 'group') fit = rel.anchor.ordinal !== undefined ? W.SELF_ANCHOR_FIT : 0;
+        // "the dot for slide 4" where the anchor is itself a dot: its siblings are not "for" it.
+        else if (rel.type === 'group' && rel.anchor.ordinal !== undefined && likeSiblings(c.e, ai.e)) fit = Math.min(fit, W.SIBLING_OF_NUMBERED_FIT);
+        // A heading or label names the section it opens: "in the Tic-tac-toe panel", "of the Done list".
+        const section = sectionOf(ai, infos);
+        if (section && (rel.type === 'inside' || rel.type === 'group') && isInside(c.e, section.e)) fit = Math.max(fit, W.SECTION_FIT);
+        fit *= a.score / bestA.score;
+        if (fit > best) { best = fit; via = a.i; }
+      }
+      s.score += W.W_RELATION * best;
+      if (best > 0) s.reasons.push(`${rel.type} ${describeQuery(rel.anchor)} #${via} (${fmt(best)})`);
+    }
+  }
+  return lateOrdinal;
+}
+
+/** Ordinal or grid: the picked member is lifted above the group's best by ORDINAL_LEAD. */
+function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefined, infos: Info[]): void {
+  if (ordinal === undefined && !q.grid) return;
+  const sorted = [...scored].sort(byScore);
+  const top = sorted[0];
+  if (!top || top.score <= 0) return;
+  const floor = Math.max(W.ORDINAL_FLOOR_MIN, Math.min(top.score * W.ORDINAL_GROUP_RATIO, top.score - W.PARTITION_SLACK));
+  const group = sorted.filter((s) => s.score >= floor);
+  const pick = q.grid ? pickGrid(group, q.grid, infos, scored) : pickOrdinal(group, ordinal as number, infos);
+  const bonus = top.score - (pick?.score ?? 0) + W.ORDINAL_LEAD;
+  for (const s of scored) {
+    if (s === pick) { s.score += bonus; s.reasons.push(q.grid ? `row ${q.grid.row}, column ${q.grid.col} of ${group.length}` : `ordinal ${ordinal as number} of ${group.length}`); }
+  }
+  if (!pick) for (const s of scored) s.reasons.push(q.grid ? 'grid cell out of range' : `ordinal ${ordinal as number} out of range (${group.length})`);
+}
+
+/**
+ * Scores every element for a query: base terms, then relations (anchors resolved
+ * recursively), then ordinal/grid choice among the like candidates.
+ */
+export function scoreQuery(q0: TargetQuery, relations: Relation[], step: ParsedStep, snapshot: PageSnapshot, infos: Info[], asAnchor: boolean, depth = 0): Scored[] {
+  // "the first hotel", "the second one": an ordinal counts entities, so with no kind named
+  // the things counted are items (cards, list items, rows), not the words' text matches.
+  // "seat 7" on a seat map whose seats show "7": the number is a name, not a count.
+  if (q0.numbered && showsNumber(q0.numbered, infos, asAnchor)) {
+    q0 = { ...q0, ordinal: undefined, labels: [...q0.labels, String(q0.numbered.n)], numbered: undefined };
+  }
+  // Words that name a series themselves ("the fourth dot": class dot) are counted as they are.
+  const wordsName = q0.words.length > 0 && infos.some((info) => textMatch(q0.words.join(' '), info).s >= W.SERIES_NAME_SIMILARITY);
+  const q = q0.ordinal !== undefined && !q0.kinds.length && !wordsName && (asAnchor || !q0.labels.length) ? { ...q0, kinds: ['item' as Kind] } : q0;
+  const scored = infos.map((info, i) => scoreBase(i, info, q, step, snapshot, asAnchor));
+  const lateOrdinal = applyRelations(scored, q, relations, step, snapshot, infos, depth);
+  for (const s of scored) if (s.ruledOut) s.score = Math.min(s.score, W.RULED_OUT_SCORE);
+  applyOrdinal(scored, q, q.ordinal ?? lateOrdinal, infos);
+  return scored;
+}
