@@ -7,7 +7,7 @@ import { judgeAssertion, judgeStats, judgeVisual, resetJudgeStats, type JudgeOpt
 import { answerHumanAssertion, answerHumanVisual, humanProgress, pendingHumanItems, type HumanItem } from '../judge/human-queue.ts';
 import { countVerdicts, type AssertionVerdict, type VerdictCounts, type VisualVerdict } from '../judge/verdicts.ts';
 import { RUBRIC, type RubricScores } from '../judge/templates.ts';
-import { redact } from '../judge/secrets.ts';
+import { redact } from '../chat/secrets.ts';
 import { exportJudgments, clearJudgments, type JudgmentRecord } from '../data/judgments.ts';
 import { sampleVideoFrames, type SampleOptions, type SampledVideo } from '../generate/frames.ts';
 import { generateCandidate, type GenerateInput, type GenerateProgress, type GenerateResult } from '../generate/generate.ts';

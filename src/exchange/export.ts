@@ -8,7 +8,7 @@ import { zipSync, type ZipOptions } from 'fflate';
 import { getRun, listRunBlobs, listRuns, RUN_HTML, type RunRecord } from '../data/runs.ts';
 import { loadSettings, shareableSettings } from '../data/settings.ts';
 import { getJudgeKey } from '../judge/config.ts';
-import { redactDeep, registerSecret } from '../judge/secrets.ts';
+import { redactDeep, registerSecret } from '../chat/secrets.ts';
 import { serializeEvalRecord } from '../scoring/evaljson.ts';
 import { taskScores } from '../scoring/metrics.ts';
 import { modelDirName, reportStem } from '../scoring/model-names.ts';

@@ -3,10 +3,10 @@
 // as the official harness does and saved as a candidate named after the model.
 import { createCandidate } from '../data/candidates.ts';
 import { modelDirName } from '../scoring/model-names.ts';
-import { callChat, type Attempt } from '../judge/chat-client.ts';
+import { callChat, type Attempt } from '../chat/client.ts';
 import { blobDataUrl, imageBlob, sha256Hex, type ImageInput } from '../judge/images.ts';
-import { normalisePolicy, type RetryPolicy } from '../judge/retry.ts';
-import { redact, registerSecret } from '../judge/secrets.ts';
+import { normalisePolicy, type RetryPolicy } from '../chat/retry.ts';
+import { redact, registerSecret } from '../chat/secrets.ts';
 import { fitLongEdge } from './frame-plan.ts';
 import { sampleVideoFrames, type SampledVideo, type SampleOptions } from './frames.ts';
 import { postprocessReply } from './postprocess.ts';

@@ -1,6 +1,6 @@
 // The generation request (IWR-SPEC "Generation"), in our own words. Every requirement the
 // official request states is here; the wording is ours. Pure: images arrive as data: URLs.
-import type { ChatContentPart, ChatMessage } from '../judge/chat-types.ts';
+import type { ChatContentPart, ChatMessage } from '../chat/types.ts';
 
 export const ASSETS_PLACEHOLDER = '__PLACEHOLDER_ASSETS_BASE_DIR__';
 export const GENERATION_PROMPT_VERSION = 'generate@1';

@@ -3,8 +3,8 @@
 // export), plus retry policy and templates. The CLI passes its key in memory only.
 import { loadSettings, saveSection, type JudgeKind } from '../data/settings.ts';
 import { loadTemplateOverrides, saveTemplateOverrides } from '../data/judgments.ts';
-import { normalisePolicy, type RetryPolicy } from './retry.ts';
-import { registerSecret } from './secrets.ts';
+import { normalisePolicy, type RetryPolicy } from '../chat/retry.ts';
+import { registerSecret } from '../chat/secrets.ts';
 import { BUILTIN_TEMPLATES, type JudgeTemplate, type TemplateKind } from './templates.ts';
 
 export type { JudgeKind };

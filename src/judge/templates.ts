@@ -2,7 +2,7 @@
 // and 4). Templates are versioned and editable; every judgment records the sha256 of the
 // template text and of the rendered prompt, so a score always says which wording produced it.
 // Changing a built-in text means a new version number: old cached judgments then stay apart.
-import type { ChatContentPart, ChatMessage } from './chat-types.ts';
+import type { ChatContentPart, ChatMessage } from '../chat/types.ts';
 
 export type TemplateKind = 'visual' | 'assertion';
 

@@ -1,7 +1,7 @@
 // What a judgment returns to scoring. Each carries the judge kind, so a score always says
 // who judged it, and a status, so errors and unjudged items are counted, never hidden.
 import type { JudgeKind } from './config.ts';
-import type { Attempt } from './chat-client.ts';
+import type { Attempt } from '../chat/client.ts';
 
 /**
  * ok: answered and parsed. unparsed: answered, but not in the expected form (official rules:

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fitLongEdge, frameIndexAt, planFrames } from '../../src/generate/frame-plan.ts';
 import { firstHtmlBlock, postprocessReply, removeIframes, stripFences } from '../../src/generate/postprocess.ts';
-import { SseParser, readChatChunk } from '../../src/generate/sse.ts';
+import { SseParser, readChatChunk } from '../../src/chat/sse.ts';
 import { ASSETS_PLACEHOLDER, generationMessages, generationText } from '../../src/generate/prompt.ts';
 
 describe('planFrames', () => {

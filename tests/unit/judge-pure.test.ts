@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_RETRY, isRetryableStatus, normalisePolicy, parseRetryAfter, retryWait } from '../../src/judge/retry.ts';
+import { DEFAULT_RETRY, isRetryableStatus, normalisePolicy, parseRetryAfter, retryWait } from '../../src/chat/retry.ts';
 import { BUILTIN_TEMPLATES, RUBRIC, judgeMessages, renderTemplate, rubricReply, rubricTotal } from '../../src/judge/templates.ts';
-import { chatCompletionsUrl, completionText } from '../../src/judge/chat-types.ts';
-import { REDACTED, redact, redactDeep, registerSecret } from '../../src/judge/secrets.ts';
+import { chatCompletionsUrl, completionText } from '../../src/chat/types.ts';
+import { REDACTED, redact, redactDeep, registerSecret } from '../../src/chat/secrets.ts';
 import { parseAssertionReply, parseHfsReply } from '../../src/scoring/judge-parse.ts';
 import { countVerdicts } from '../../src/judge/verdicts.ts';
 

@@ -3,7 +3,7 @@
 // (the Run button, the judge) reads `useSettings.getState().settings`.
 import { create } from 'zustand';
 import { reloadJudgeConfig } from '../../judge/config.ts';
-import { registerSecret } from '../../judge/secrets.ts';
+import { registerSecret } from '../../chat/secrets.ts';
 import { DEFAULT_SETTINGS, loadSettings, saveSection, type Settings, type SettingsSection } from '../../data/settings.ts';
 
 interface SettingsState {

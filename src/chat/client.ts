@@ -1,10 +1,10 @@
 // Talks to one OpenAI-compatible chat-completions endpoint: the configured URL and nothing
 // else (redirects are refused, so a request cannot be bounced to another host). Retries
 // follow retry.ts; every attempt is logged in the result so a failure can say why.
-import { chatCompletionsUrl, completionText, type ChatEndpoint, type ChatRequest } from './chat-types.ts';
+import { chatCompletionsUrl, completionText, type ChatEndpoint, type ChatRequest } from './types.ts';
 import { isRetryableStatus, parseRetryAfter, retryWait, type RetryPolicy } from './retry.ts';
 import { redact } from './secrets.ts';
-import { SseParser, readChatChunk } from '../generate/sse.ts';
+import { SseParser, readChatChunk } from './sse.ts';
 
 export interface Attempt {
   /** HTTP status, or 0 when no response arrived. */
