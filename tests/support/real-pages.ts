@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Step } from '../../src/task/types.ts';
+import type { PageSnapshot } from '../../src/driver/snapshot.ts';
+import type { ResolveResult } from '../../src/driver/resolve.ts';
 
 export const CORPUS_DIR = fileURLToPath(new URL('../fixtures/real-pages/', import.meta.url));
 export const SPLITS = ['tuning', 'held-out'] as const;
@@ -155,7 +157,23 @@ export async function openCorpusPage(browser: Browser, p: CorpusPage, opts: { ex
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   if (p.setup) await page.evaluate(p.setup);
   if (opts.extraSetup) await page.evaluate(opts.extraSetup);
+  await settleAnimations(page);
   return { context, page, blocked };
+}
+
+/**
+ * Lets running CSS transitions and animations end (a menu sliding open, a fade-in on load),
+ * as the replay's 1 s wait after load would; infinite ones are not waited for. Capped at 2 s.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => {
+      const t = a.effect?.getComputedTiming();
+      return t && Number.isFinite(Number(t.endTime)) && a.playState === 'running';
+    });
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
 }
 
 /**
@@ -182,12 +200,137 @@ export async function checkTarget(page: Page, selector: string, editable: boolea
     const sx = scrollX;
     const sy = scrollY;
     const outside = r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth;
-    if (outside) { el.scrollIntoView({ block: 'center', inline: 'center' }); r = el.getBoundingClientRect(); }
+    if (outside) { el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }); r = el.getBoundingClientRect(); }
     const cx = Math.min(innerWidth - 1, Math.max(0, (Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2));
     const cy = Math.min(innerHeight - 1, Math.max(0, (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2));
     const hit = document.elementFromPoint(cx, cy);
-    scrollTo(sx, sy);
+    scrollTo({ left: sx, top: sy, behavior: 'instant' });
     if (!hit || !(hit === el || el.contains(hit))) return `expect ${sel} is covered at its centre by <${hit?.localName ?? 'nothing'}${hit?.className && typeof hit.className === 'string' ? '.' + hit.className.split(' ')[0] : ''}>`;
     return '';
   }, [selector, editable] as const);
+}
+
+/** The agent's collector and listener tracking as one script, injected before the page's own. */
+let bundle: Promise<string> | null = null;
+export function collectorBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const { build } = await import('esbuild');
+    const out = await build({
+      stdin: {
+        contents: `import { collectSnapshot, captureSnapshotDom } from './src/agent/snapshot.ts';
+          import { installListenerTracking } from './src/agent/listeners.ts';
+          const listenersOf = installListenerTracking(window);
+          const dom = captureSnapshotDom(window);
+          window.__iwrCollect = () => { const r = collectSnapshot({ doc: document, win: window, listenersOf, dom }); window.__iwrEls = r.elements; return r.snapshot; };`,
+        resolveDir: fileURLToPath(new URL('../..', import.meta.url)),
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'iife',
+      write: false,
+      target: 'es2022',
+    });
+    return out.outputFiles[0]?.text ?? '';
+  })();
+  return bundle;
+}
+
+export interface CaseFixture {
+  page: CorpusPage;
+  c: CorpusCase;
+  /** "<split>/<page> <case id>": the test's name. */
+  key: string;
+  snapshot: PageSnapshot;
+  /** Snapshot index of the expected element (-1 when the collector did not keep it). */
+  expected: number;
+  /** Snapshot indices of elements inside the expected one (a click there reaches it). */
+  inside: number[];
+  /** Why the case itself is invalid (target not single, hidden or covered), or ''. */
+  problem: string;
+}
+
+async function fixturesFor(page: Page, p: CorpusPage, cases: CorpusCase[], snapshot: PageSnapshot): Promise<CaseFixture[]> {
+  const out: CaseFixture[] = [];
+  for (const c of cases) {
+    const problem = c.expect ? await checkTarget(page, c.expect, c.type === 'Type') : '';
+    const where = c.expect
+      ? await page.evaluate((sel) => {
+          const w = window as unknown as { __iwrEls: Element[] };
+          const want = sel.startsWith('xpath=')
+            ? (document.evaluate(sel.slice(6), document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue as Element | null)
+            : document.querySelector(sel);
+          if (!want) return { expected: -1, inside: [] as number[] };
+          const inside: number[] = [];
+          w.__iwrEls.forEach((el, i) => { if (el !== want && want.contains(el)) inside.push(i); });
+          return { expected: w.__iwrEls.indexOf(want), inside };
+        }, c.expect)
+      : { expected: -1, inside: [] };
+    out.push({ page: p, c, key: `${p.split}/${p.name} ${c.id}`, snapshot, ...where, problem });
+  }
+  return out;
+}
+
+/**
+ * Every case of the given pages with the snapshot its step is resolved on: one load per page
+ * (plus one per case with its own setup), the snapshot taken as the replay takes it.
+ */
+export async function corpusFixtures(browser: Browser, pages: CorpusPage[]): Promise<CaseFixture[]> {
+  const script = await collectorBundle();
+  const out: CaseFixture[] = [];
+  for (const p of pages) {
+    const shared = p.cases.filter((c) => !c.setup);
+    if (shared.length) {
+      const o = await openCorpusPage(browser, p, { beforeLoad: script });
+      const snap = (await o.page.evaluate('window.__iwrCollect()')) as PageSnapshot;
+      out.push(...(await fixturesFor(o.page, p, shared, snap)));
+      await o.context.close();
+    }
+    for (const c of p.cases.filter((x) => x.setup)) {
+      const o = await openCorpusPage(browser, p, { beforeLoad: script, extraSetup: c.setup });
+      const snap = (await o.page.evaluate('window.__iwrCollect()')) as PageSnapshot;
+      out.push(...(await fixturesFor(o.page, p, [c], snap)));
+      await o.context.close();
+    }
+  }
+  return out;
+}
+
+export interface CaseVerdict {
+  pass: boolean;
+  confidence: number;
+  why: string;
+}
+
+/** Did the resolver pick the one correct target? A Click or Press inside it counts; a Type needs the field itself. */
+export function judgeCase(f: CaseFixture, r: ResolveResult): CaseVerdict {
+  if (!r.ok) return { pass: false, confidence: 0, why: r.reason };
+  if (f.c.expectKey !== undefined && r.key !== f.c.expectKey) return { pass: false, confidence: r.confidence, why: `key ${r.key ?? '-'} instead of ${f.c.expectKey}` };
+  if (f.c.type === 'Type' && f.c.text !== undefined && r.typed !== f.c.text) return { pass: false, confidence: r.confidence, why: `typed ${JSON.stringify(r.typed)} instead of ${JSON.stringify(f.c.text)}` };
+  if (!f.c.expect) return { pass: true, confidence: r.confidence, why: '' };
+  const hit = r.index === f.expected || (f.c.type !== 'Type' && f.inside.includes(r.index));
+  if (hit) return { pass: true, confidence: r.confidence, why: '' };
+  const got = f.snapshot.elements[r.index];
+  return { pass: false, confidence: r.confidence, why: `chose <${got?.tag ?? '?'}> "${(got?.text || got?.name || '').slice(0, 50)}" ${got?.xpath ?? r.index} (${r.reasons.slice(0, 5).join('; ')})` };
+}
+
+/** Confidence bins and the share of right picks in each: does confidence mean something? */
+export function calibrationTable(rows: { confidence: number; pass: boolean }[], edges = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0001]): { from: number; to: number; count: number; accuracy: number | null }[] {
+  const out = [];
+  for (let i = 0; i + 1 < edges.length; i++) {
+    const from = edges[i] as number;
+    const to = edges[i + 1] as number;
+    const inBin = rows.filter((r) => r.confidence >= from && r.confidence < to);
+    out.push({ from, to: Math.min(1, to), count: inBin.length, accuracy: inBin.length ? inBin.filter((r) => r.pass).length / inBin.length : null });
+  }
+  return out;
+}
+
+/** Cases known to be missed today, per split; the test expects them to fail and says when one starts passing. */
+export function knownMisses(): Set<string> {
+  try {
+    const raw = JSON.parse(readFileSync(join(CORPUS_DIR, 'known-misses.json'), 'utf8')) as { misses?: unknown };
+    return new Set(Array.isArray(raw.misses) ? raw.misses.filter((x): x is string => typeof x === 'string') : []);
+  } catch {
+    return new Set();
+  }
 }
