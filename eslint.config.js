@@ -8,7 +8,7 @@ import globals from 'globals';
 const browserLayers = ['**/sources/**', '**/sandbox/**', '**/run/**', '**/ui/**', '**/data/**', '**/api/**', '**/judge/**', '**/agent/**', '**/workers/**'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'public/**', 'test-artifacts/**', 'bench/out/**', 'models/**'] },
+  { ignores: ['scratch/**', 'dist/**', 'node_modules/**', 'public/**', 'test-artifacts/**', 'bench/out/**', 'models/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

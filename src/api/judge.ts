@@ -11,7 +11,7 @@ import { redact } from '../chat/secrets.ts';
 import { exportJudgments, clearJudgments, type JudgmentRecord } from '../data/judgments.ts';
 import { sampleVideoFrames, type SampleOptions, type SampledVideo } from '../generate/frames.ts';
 import { generateCandidate, type GenerateInput, type GenerateProgress, type GenerateResult } from '../generate/generate.ts';
-import { blobDataUrl, imageBlob } from '../judge/images.ts';
+import { blobDataUrl, imageBlob } from '../chat/images.ts';
 
 export interface ApiImage {
   width?: number;

@@ -8,3 +8,4 @@ import './run.ts';
 import './pipeline.ts';
 import './exchange.ts';
 import './verify.ts';
+import './resolver.ts';

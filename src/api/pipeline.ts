@@ -28,7 +28,7 @@ export interface EvaluateInput {
   taskId: string;
   html: string;
   model: string;
-  options?: Omit<EvaluationOptions, 'capture' | 'input' | 'container'> & { capture?: 'dom' | 'cdp'; input?: InputName };
+  options?: Omit<EvaluationOptions, 'capture' | 'input' | 'container' | 'resolver'> & { capture?: 'dom' | 'cdp'; input?: InputName };
   save?: boolean;
   progressBinding?: string;
 }

@@ -12,6 +12,8 @@ import { registerApi } from './index.ts';
 import { blobToBase64 } from '../data/base64.ts';
 import type { InputName } from '../run/input.ts';
 import { inputBackendNamed } from './pipeline.ts';
+import { currentResolver } from '../resolvers/config.ts';
+import type { DecidedBy, OtherPick } from '../resolvers/types.ts';
 
 export type SerialRecord = Omit<StepRecord, 'screenshot'> & { screenshot?: string };
 
@@ -21,7 +23,7 @@ export interface ReplayHtmlInput {
   /** Asset name -> URL the app can fetch (e.g. the CLI's /local-data/ mount). */
   assetUrls?: Record<string, string>;
   /** input 'trusted' needs the CLI's window.iwrTrustedInput binding (see api/pipeline.ts). */
-  options?: Omit<ReplayOptions, 'assets' | 'signal' | 'capture' | 'input' | 'container'> & { input?: InputName };
+  options?: Omit<ReplayOptions, 'assets' | 'signal' | 'capture' | 'input' | 'container' | 'resolver'> & { input?: InputName };
 }
 
 export interface ResolveHtmlInput {
@@ -39,6 +41,12 @@ export interface ResolveHtmlOutput {
   typed: string | null;
   alternatives: Array<{ xpath: string; score: number; reasons: string[] }>;
   reason: string | null;
+  /** Who picked: the configured resolver's mode decides (Settings > Resolver, or the CLI's --resolver). */
+  decidedBy: DecidedBy | null;
+  /** The other resolver's pick at the same snapshot, when both ran (llm and hybrid modes). */
+  other: OtherPick | null;
+  /** The model's replies, when one was asked. */
+  llmReplies: string[] | null;
 }
 
 /** A live sandbox driven command by command: the CLI's 'cdp' capture and the capture tests use it. */
@@ -78,7 +86,7 @@ async function replayHtml(input: ReplayHtmlInput): Promise<{ summary: ReplaySumm
   const { assets, failed } = await fetchAssets(input.assetUrls ?? {});
   const records: SerialRecord[] = [];
   const { input: inputName, ...options } = input.options ?? {};
-  const gen = replay(input.task, input.html, { ...options, input: inputBackendNamed(inputName), assets });
+  const gen = replay(input.task, input.html, { ...options, input: inputBackendNamed(inputName), assets, resolver: await currentResolver() });
   let next = await gen.next();
   while (!next.done) {
     const { screenshot, ...rest } = next.value;
@@ -91,16 +99,19 @@ async function replayHtml(input: ReplayHtmlInput): Promise<{ summary: ReplaySumm
 }
 
 async function resolveHtml(input: ResolveHtmlInput): Promise<ResolveHtmlOutput> {
+  const resolver = await currentResolver();
   const host = await SandboxHost.open({ width: input.viewport.width, height: input.viewport.height });
   try {
     await host.request({ cmd: 'load', html: input.html, assets: [], seed: 0, policy: 'blocked' }, 30_000);
     await new Promise((r) => setTimeout(r, LOAD_WAIT_MS));
     const snap = await host.request<PageSnapshot>({ cmd: 'snapshot' }, 30_000);
-    const res = resolveStep(input.action, snap);
+    const shot = async () => (await host.request<{ png: Blob }>({ cmd: 'capture' }, 30_000)).png;
+    const res = await resolver.resolve(input.action, snap, { screenshot: shot });
     const alternatives = res.alternatives.map((a) => ({ xpath: a.xpath, score: a.score, reasons: a.reasons }));
-    if (!res.ok) return { ok: false, xpath: null, tag: null, text: null, confidence: 0, typed: null, alternatives, reason: res.reason };
+    const who = { decidedBy: res.decidedBy, other: res.other ?? null, llmReplies: res.llm?.replies ?? null };
+    if (!res.ok) return { ok: false, xpath: null, tag: null, text: null, confidence: 0, typed: null, alternatives, reason: res.reason, ...who };
     const el = res.index >= 0 ? snap.elements[res.index] : undefined;
-    return { ok: true, xpath: res.xpath || null, tag: el?.tag ?? null, text: el ? (el.text || el.name).slice(0, 200) : null, confidence: res.confidence, typed: res.typed ?? null, alternatives, reason: null };
+    return { ok: true, xpath: res.xpath || null, tag: el?.tag ?? null, text: el ? (el.text || el.name).slice(0, 200) : null, confidence: res.confidence, typed: res.typed ?? null, alternatives, reason: null, ...who };
   } finally {
     host.destroy();
   }

@@ -1,7 +1,8 @@
 // Where a command's --data points, and how the app in the session reaches it: the built-in
 // samples by source id, a local folder through the session's /local-data/ mount and the
 // app's ordinary URL source.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import type { TaskRecord } from '../task/types.ts';
 import { dirname, basename, resolve } from 'node:path';
 import { UsageError } from './command.ts';
 import { repoRoot, type AppSession } from './session.ts';
@@ -89,4 +90,30 @@ export function datasetTasks(data: DataArg): DatasetTask[] {
     }
   }
   return [...out.values()];
+}
+
+/** One task line of the dataset, read in Node; a bad line names its number. */
+export function findTask(dataDir: string, id: string): TaskRecord {
+  const file = `${dataDir}/data.jsonl`;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (!line) continue;
+    let rec: TaskRecord;
+    try {
+      rec = JSON.parse(line) as TaskRecord;
+    } catch (e) {
+      throw new UsageError(`${file} line ${i + 1}: not JSON (${(e as Error).message})`);
+    }
+    if (String(rec.id) === id) return rec;
+  }
+  throw new UsageError(`task ${id} is not in ${file}`);
+}
+
+/** Asset name -> URL the app in the session fetches it from (the samples, or the /local-data/ mount). */
+export function taskAssetUrls(session: Pick<AppSession, 'url'>, data: DataArg, taskId: string): Record<string, string> {
+  const assetDir = `${data.dir}/data/${taskId}/assets`;
+  const names = existsSync(assetDir) ? readdirSync(assetDir).filter((n) => !n.startsWith('.')).sort() : [];
+  const base = data.kind === 'samples' ? `${session.url}samples/dataset/` : `${session.url}local-data/`;
+  return Object.fromEntries(names.map((n) => [n, `${base}data/${encodeURIComponent(taskId)}/assets/${encodeURIComponent(n)}`]));
 }

@@ -1,8 +1,9 @@
-// Options shared by the commands that evaluate: replay, capture, input, judge, DINO model.
+// Options shared by the commands that evaluate: replay, capture, input, judge, resolver, DINO model.
 import { UsageError } from './command.ts';
 import type { EvaluateInput } from '../api/pipeline.ts';
 import type { InputName } from '../run/input.ts';
 import { REF_CACHE_USAGE } from './ref-store.ts';
+import { RESOLVER_OPTION_SPEC, RESOLVER_OPTION_USAGE } from './resolver-option.ts';
 
 // Spelled out here: the CLI runs in Node, and src/run/input.ts pulls in the sandbox (browser only).
 const INPUT_NAMES = ['synthetic', 'trusted'] as const satisfies readonly InputName[];
@@ -19,6 +20,7 @@ export const EVAL_OPTION_SPEC = {
   'step-timeout': { type: 'string' },
   rejudge: { type: 'boolean' },
   'ref-cache': { type: 'string' },
+  ...RESOLVER_OPTION_SPEC,
 } as const;
 
 export const EVAL_OPTION_USAGE = `  --dino-model PATH|URL  the DINOv2 ONNX file (default: the app's configured model, which
@@ -35,7 +37,8 @@ export const EVAL_OPTION_USAGE = `  --dino-model PATH|URL  the DINOv2 ONNX file 
   --scroll official|directional  official scroll rule (default) or honour the direction
   --network blocked|allowed  the page's network policy (default blocked)
   --step-timeout MS      per-step limit (default 30000, as officially)
-${REF_CACHE_USAGE}`;
+${REF_CACHE_USAGE}
+${RESOLVER_OPTION_USAGE}`;
 
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;

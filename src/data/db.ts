@@ -5,7 +5,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 export const DB_NAME = 'iwr-studio';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 /** A stored value whose shape is checked on load by the module that owns the store. */
 export type Stored = Record<string, unknown>;
@@ -29,9 +29,11 @@ export interface IwrDB extends DBSchema {
   refcache: { key: string; value: Stored };
   /** Model files (e.g. DINOv2 ONNX) by id or URL. */
   models: { key: string; value: { id: string; bytes: Blob; sha256: string; size: number; savedAt: number } };
+  /** LLM resolver answers, by a hash of (model, prompt version, prompt, screenshot hash): see resolutions.ts. */
+  resolutions: { key: string; value: Stored };
 }
 
-export type StoreName = 'settings' | 'sources' | 'files' | 'candidates' | 'runs' | 'blobs' | 'judgments' | 'refcache' | 'models';
+export type StoreName = 'settings' | 'sources' | 'files' | 'candidates' | 'runs' | 'blobs' | 'judgments' | 'refcache' | 'models' | 'resolutions';
 
 let dbPromise: Promise<IDBPDatabase<IwrDB>> | null = null;
 
@@ -52,6 +54,9 @@ export function getDb(): Promise<IDBPDatabase<IwrDB>> {
         db.createObjectStore('judgments');
         db.createObjectStore('refcache');
         db.createObjectStore('models', { keyPath: 'id' });
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore('resolutions');
       }
     },
     blocked() {

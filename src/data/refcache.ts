@@ -3,6 +3,7 @@
 // the `refcache` store. Concurrent requests for the same key share one computation.
 import { sha256Hex } from './candidates.ts';
 import { getDb, guardedWrite } from './db.ts';
+import { sharedStore as sharedRefStore } from './shared-store.ts';
 
 export interface RefOcr {
   kind: 'ocr';
@@ -43,20 +44,6 @@ export async function putRef(key: string, entry: RefEntry): Promise<void> {
   await guardedWrite(`the reference cache entry ${key}`, async () => {
     await (await getDb()).put('refcache', entry as unknown as Record<string, unknown>, key);
   });
-}
-
-/**
- * A store outside the browser profile: the CLI's `--ref-cache DIR` (src/cli/ref-store.ts),
- * reached through two functions the CLI exposes on the page. Absent in the app.
- */
-interface SharedRefStore {
-  get(key: string): Promise<unknown>;
-  put(key: string, entry: unknown): Promise<void>;
-}
-
-function sharedRefStore(): SharedRefStore | null {
-  const g = globalThis as { iwrRefStoreGet?: SharedRefStore['get']; iwrRefStorePut?: SharedRefStore['put'] };
-  return typeof g.iwrRefStoreGet === 'function' && typeof g.iwrRefStorePut === 'function' ? { get: g.iwrRefStoreGet, put: g.iwrRefStorePut } : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 // App settings, one record per section in the `settings` store ("judge", "dino", ...), so a
 // section can grow without rewriting the others. Everything loaded is repaired against the
 // defaults: a record from an older version, or one edited by hand, never breaks the app.
-// The judge key lives here and only here: exports read runs, never this store.
+// The judge and resolver keys live here and only here: exports read runs, never this store.
 import { getDb, guardedWrite } from './db.ts';
 
 export type JudgeKind = 'none' | 'mllm' | 'human';
@@ -38,8 +38,27 @@ export interface ReplaySettings {
   stepTimeoutMs: number;
 }
 
+export type ResolverMode = 'deterministic' | 'llm' | 'hybrid';
+
+/**
+ * Who picks the element a step acts on: our deterministic resolver (default), a model as the
+ * official harness does (`llm`), or the model only where the resolver is unsure (`hybrid`).
+ */
+export interface ResolverSettings {
+  mode: ResolverMode;
+  endpoint: string;
+  model: string;
+  /** Same rules as the judge key: this browser only, never exported. */
+  apiKey: string;
+  /** Hybrid: the model is asked when the resolver's confidence is below this. */
+  threshold: number;
+  /** When the text answer is "none", ask again with the screenshot (as the official harness does). */
+  vision: boolean;
+}
+
 export interface Settings {
   judge: JudgeSettings;
+  resolver: ResolverSettings;
   dino: DinoSettings;
   capture: CaptureBackend;
   network: NetworkPolicySetting;
@@ -50,6 +69,8 @@ export const DEFAULT_DINO_URL = 'https://huggingface.co/onnx-community/dinov2-ba
 
 export const DEFAULT_SETTINGS: Settings = {
   judge: { kind: 'none', endpoint: 'https://api.openai.com/v1', model: 'gpt-4o', apiKey: '' },
+  // gpt-4o at temperature 0 is the official harness's element picker.
+  resolver: { mode: 'deterministic', endpoint: 'https://api.openai.com/v1', model: 'gpt-4o', apiKey: '', threshold: 0.9, vision: true },
   dino: { modelUrl: DEFAULT_DINO_URL },
   capture: 'dom',
   network: 'blocked',
@@ -57,7 +78,7 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 export type SettingsSection = keyof Settings;
-const SECTIONS: SettingsSection[] = ['judge', 'dino', 'capture', 'network', 'replay'];
+const SECTIONS: SettingsSection[] = ['judge', 'resolver', 'dino', 'capture', 'network', 'replay'];
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown, d: string): string => (typeof v === 'string' ? v : d);
@@ -74,6 +95,19 @@ export function repairSection<K extends SettingsSection>(key: K, raw: unknown): 
         endpoint: str(r.endpoint, d.judge.endpoint),
         model: str(r.model, d.judge.model),
         apiKey: str(r.apiKey, ''),
+      };
+      return v as Settings[K];
+    }
+    case 'resolver': {
+      const r = isObj(raw) ? raw : {};
+      const t = typeof r.threshold === 'number' && r.threshold >= 0 && r.threshold <= 1 ? r.threshold : d.resolver.threshold;
+      const v: ResolverSettings = {
+        mode: oneOf(r.mode, ['deterministic', 'llm', 'hybrid'] as const, d.resolver.mode),
+        endpoint: str(r.endpoint, d.resolver.endpoint),
+        model: str(r.model, d.resolver.model),
+        apiKey: str(r.apiKey, ''),
+        threshold: t,
+        vision: typeof r.vision === 'boolean' ? r.vision : d.resolver.vision,
       };
       return v as Settings[K];
     }
@@ -117,10 +151,11 @@ export async function saveSection<K extends SettingsSection>(key: K, value: Sett
   });
 }
 
-/** Settings as they may leave the browser (exports, eval.json, logs): the key is removed. */
-export function shareableSettings(s: Settings): Omit<Settings, 'judge'> & { judge: Omit<JudgeSettings, 'apiKey'> } {
+/** Settings as they may leave the browser (exports, eval.json, logs): the keys are removed. */
+export function shareableSettings(s: Settings): Omit<Settings, 'judge' | 'resolver'> & { judge: Omit<JudgeSettings, 'apiKey'>; resolver: Omit<ResolverSettings, 'apiKey'> } {
   const { apiKey: _drop, ...judge } = s.judge;
-  return { ...s, judge };
+  const { apiKey: _drop2, ...resolver } = s.resolver;
+  return { ...s, judge, resolver };
 }
 
 /** Replay options the run engine takes, derived from the settings (official mode ignores the extras). */

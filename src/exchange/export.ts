@@ -7,6 +7,7 @@
 import { zipSync, type ZipOptions } from 'fflate';
 import { getRun, listRunBlobs, listRuns, RUN_HTML, type RunRecord } from '../data/runs.ts';
 import { loadSettings, shareableSettings } from '../data/settings.ts';
+import { getResolverKey } from '../resolvers/config.ts';
 import { getJudgeKey } from '../judge/config.ts';
 import { redactDeep, registerSecret } from '../chat/secrets.ts';
 import { serializeEvalRecord } from '../scoring/evaljson.ts';
@@ -79,18 +80,19 @@ async function selectRuns(opts: ExportOptions): Promise<{ runs: Exportable[]; sk
   return { runs: [...latest.values()], skipped };
 }
 
-/** Every key this browser knows for a remote judge: the stored one and the in-memory (CLI) one. */
+/** Every key this browser knows for a remote model: the stored judge and resolver keys and the in-memory (CLI) ones. */
 async function judgeKeys(): Promise<string[]> {
-  const stored = (await loadSettings()).judge.apiKey;
+  const stored = await loadSettings();
   const live = await getJudgeKey().catch(() => '');
-  const keys = [stored, live].filter((k) => k.length >= 6);
+  const liveResolver = await getResolverKey().catch(() => '');
+  const keys = [stored.judge.apiKey, stored.resolver.apiKey, live, liveResolver].filter((k) => k.length >= 6);
   for (const k of keys) registerSecret(k);
   return [...new Set(keys)];
 }
 
 function assertNoKey(path: string, bytes: Uint8Array, keys: readonly Uint8Array[]): void {
   if (keys.some((k) => containsBytes(bytes, k)))
-    throw new ExchangeError(`the export was refused: ${path} contains the judge API key. Remove the key from that file (or from the candidate HTML) and export again.`);
+    throw new ExchangeError(`the export was refused: ${path} contains an API key (judge or resolver). Remove the key from that file (or from the candidate HTML) and export again.`);
 }
 
 export async function exportRuns(opts: ExportOptions = {}): Promise<ExportResult> {

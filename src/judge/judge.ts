@@ -7,7 +7,7 @@ import { parseAssertionReply, parseHfsReply } from '../scoring/judge-parse.ts';
 import { getJudgment, putJudgment, type JudgmentRecord, type JudgmentTask } from '../data/judgments.ts';
 import { callChat, type Attempt } from '../chat/client.ts';
 import { getJudgeConfig, getJudgeKey, type JudgeConfig } from './config.ts';
-import { blobDataUrl, blobSha256, imageBlob, sha256Hex, type ImageInput } from './images.ts';
+import { blobDataUrl, blobSha256, imageBlob, sha256Hex, type ImageInput } from '../chat/images.ts';
 import { redact } from '../chat/secrets.ts';
 import { judgeMessages, renderTemplate, type JudgeTemplate } from './templates.ts';
 import type { AssertionVerdict, VisualVerdict } from './verdicts.ts';

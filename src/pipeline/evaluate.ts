@@ -14,6 +14,7 @@ import { OCR_ENGINE_ID } from '../engines/ocr-bridge.ts';
 import { ensureDino } from '../engines/dino-bridge.ts';
 import { dinoAgainstReference, ocrAgainstReference } from '../engines/references.ts';
 import { modelDirName } from '../scoring/model-names.ts';
+import { currentResolver } from '../resolvers/config.ts';
 import type { CheckpointScore, EvaluationInput, EvaluationResult, EvaluationStage } from './types.ts';
 
 export class EvaluationError extends Error {
@@ -25,6 +26,16 @@ const unjudgedAssertion = (): AssertionVerdict => ({ judge: 'none', status: 'unj
 
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('The evaluation was cancelled', 'AbortError');
+}
+
+/** What eval.json says of one step's pick: the element, who decided, and the other resolver's pick when both ran. */
+function decisionOf(el: NonNullable<StepRecord['element']>): Record<string, unknown> {
+  return {
+    ...(el.xpath ? { target: el.xpath, confidence: el.confidence } : {}),
+    decided_by: el.decidedBy,
+    ...(el.llm ? { llm: { model: el.llm.model, replies: el.llm.replies, cached: el.llm.cached } } : {}),
+    ...(el.other ? { other: { by: el.other.by, ok: el.other.ok, target: el.other.xpath, reasons: el.other.reasons.slice(0, 6) } } : {}),
+  };
 }
 
 export async function evaluateCandidate(input: EvaluationInput): Promise<EvaluationResult> {
@@ -44,6 +55,8 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
 
   // DINO first: with no model there is no DINO figure, and we say so before spending a replay.
   const dinoModel = await ensureDino(signal);
+  // A model resolver without an endpoint is refused here too, before the replay.
+  const resolver = opts.resolver ?? (await currentResolver());
 
   // 1. Replay.
   const records: StepRecord[] = [];
@@ -59,6 +72,7 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
       ...(opts.stepTimeoutMs ? { stepTimeoutMs: opts.stepTimeoutMs } : {}),
       ...(opts.capture ? { capture: opts.capture } : {}),
       ...(opts.input ? { input: opts.input } : {}),
+      resolver,
       ...(opts.container ? { container: opts.container } : {}),
       ...(opts.fit !== undefined ? { fit: opts.fit } : {}),
       ...(signal ? { signal } : {}),
@@ -181,9 +195,10 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
           step: r.step as number,
           type: r.action?.type ?? '',
           outcome: r.status === 'ok' ? 'done' : 'failed',
-          ...(r.element ? { target: r.element.xpath, confidence: r.element.confidence } : {}),
+          ...(r.element ? decisionOf(r.element) : {}),
           ...(r.reason ? { reason: r.reason } : {}),
         })),
+      resolver: summary.resolver,
       models: { dino: { id: dinoModel.modelId, sha256: dinoModel.sha256, source: dinoModel.source }, ocr: { id: OCR_ENGINE_ID } },
       judge: judgeKind ? { kind: judgeKind.judge, ...(judgeKind.model ? { model: judgeKind.model } : {}) } : { kind: 'none' },
       network_policy: summary.policy,

@@ -5,6 +5,7 @@ import type { Scores } from '../scoring/metrics.ts';
 import type { ReplaySummary, StepRecord } from '../run/types.ts';
 import type { CaptureBackend } from '../run/capture.ts';
 import type { InputBackend } from '../run/input.ts';
+import type { StepResolver } from '../resolvers/types.ts';
 import type { AssertionVerdict, VisualVerdict } from '../judge/verdicts.ts';
 import type { TaskRecord } from '../task/types.ts';
 
@@ -34,6 +35,8 @@ export interface EvaluationOptions {
   capture?: CaptureBackend;
   /** How actions reach the page: synthetic events by the agent (default) or trusted protocol input (CLI). */
   input?: InputBackend;
+  /** Who picks each step's element; default: the configured resolver (Settings > Resolver, or the CLI's --resolver). */
+  resolver?: StepResolver;
   /** Where the sandbox frame is shown; a small panel by default. */
   container?: HTMLElement;
   /** Scale the frame to its container (display only). 'cdp' capture needs false. */

@@ -5,7 +5,9 @@
 // down; the app is unaffected (Chromium runs the sandboxed frame in its own process).
 import { TRANSIENT_ERRORS, type ActResult, type AgentAction, type InspectResult, type LoadResult, type PageSnapshot, type SettleResult } from '../agent/protocol.ts';
 import { hashSeed } from '../agent/prng.ts';
-import { resolveStep, type ResolveResult } from '../driver/resolve.ts';
+import type { ResolveResult } from '../driver/resolve.ts';
+import { deterministicResolver } from '../resolvers/deterministic.ts';
+import type { StepResolution } from '../resolvers/types.ts';
 import { ACTION_TYPES, type Step } from '../task/types.ts';
 import { SandboxError, SandboxHost } from '../sandbox/host.ts';
 import { domCapture } from './capture.ts';
@@ -57,11 +59,15 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-function describeResolved(res: Extract<ResolveResult, { ok: true }>, snap: PageSnapshot | null): ResolvedElement {
+function describeResolved(res: Extract<StepResolution, { ok: true }>, snap: PageSnapshot | null): ResolvedElement {
   const el = snap && res.index >= 0 ? snap.elements[res.index] : undefined;
   const alt = res.alternatives.find((a) => a.index !== res.index);
   const altEl = alt && snap ? snap.elements[alt.index] : undefined;
+  const otherEl = res.other && snap && res.other.index >= 0 ? snap.elements[res.other.index] : undefined;
   return {
+    decidedBy: res.decidedBy ?? 'deterministic',
+    ...(res.llm ? { llm: res.llm } : {}),
+    ...(res.other ? { other: { ...res.other, tag: otherEl?.tag ?? '', text: (otherEl?.text || otherEl?.name || '').slice(0, 200) } } : {}),
     index: res.index,
     xpath: res.xpath,
     tag: el?.tag ?? '',
@@ -103,11 +109,12 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
   const limit = options.stepTimeoutMs ?? STEP_TIMEOUT_MS;
   const capture = options.capture ?? domCapture;
   const input = options.input ?? syntheticInput;
+  const resolver = options.resolver ?? deterministicResolver;
   const signal = options.signal;
   const steps = task.action_sequence ?? [];
   const sink = new EventSink();
   const summary: ReplaySummary = {
-    policy, timing, scroll: scrollMode, capture: capture.name, input: input.name, seed, pageSeed, resolution,
+    policy, timing, scroll: scrollMode, capture: capture.name, input: input.name, resolver: resolver.info, seed, pageSeed, resolution,
     steps: steps.length, done: 0, failedAt: null, clock: 'real', events: { blocked: 0, dialogs: 0, errors: 0 },
   };
   let host: SandboxHost | null = null;
@@ -205,9 +212,16 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
             const officialScroll = step.type === 'Scroll' && scrollMode === 'official';
             if (!officialScroll) {
               snap = await host!.request<PageSnapshot>({ cmd: 'snapshot' }, deadline.left(), signal);
-              const resolved = resolveStep(step, snap);
+              const h = host!;
+              const resolved = await resolver.resolve(step, snap, { screenshot: async () => (await takeShot(h)).png, ...(signal ? { signal } : {}) });
+              // A model's time (and its rate limits) is not the page's: the step's clock restarts after it answered.
+              if (resolved.llm && resolved.llm.attempts > 0) deadline.restart();
               if (!resolved.ok) {
                 timings.resolveMs += Math.round(performance.now() - r0);
+                if (resolved.llm || resolved.other) {
+                  const otherEl = resolved.other && resolved.other.index >= 0 ? snap.elements[resolved.other.index] : undefined;
+                  element = { index: -1, xpath: '', tag: '', text: '', confidence: 0, reasons: [], runnerUp: null, decidedBy: 'none', ...(resolved.llm ? { llm: resolved.llm } : {}), ...(resolved.other ? { other: { ...resolved.other, tag: otherEl?.tag ?? '', text: (otherEl?.text || otherEl?.name || '').slice(0, 200) } } : {}) };
+                }
                 yield fail(resolved.reason);
                 return summary;
               }

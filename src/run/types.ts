@@ -3,6 +3,7 @@ import type { ActCode, AgentEvent, InspectResult, NetworkPolicy } from '../agent
 import type { Step } from '../task/types.ts';
 import type { CaptureBackend } from './capture.ts';
 import type { InputBackend, InputName } from './input.ts';
+import type { DecidedBy, LlmTrace, OtherPick, ResolverInfo, StepResolver } from '../resolvers/types.ts';
 
 /** What replay needs from a task: the steps and the resolution (TaskRecord fits). */
 export interface ReplayTask {
@@ -28,6 +29,8 @@ export interface ReplayOptions {
   capture?: CaptureBackend;
   /** How actions reach the page: the agent's synthetic events (default) or trusted protocol input (CLI). */
   input?: InputBackend;
+  /** Who picks each step's element: the deterministic resolver (default), a model, or both (hybrid). */
+  resolver?: StepResolver;
   /** Where the frame is shown (default: a small fixed panel). */
   container?: HTMLElement;
   fit?: boolean;
@@ -47,6 +50,11 @@ export interface ReplayOptions {
 }
 
 export interface ResolvedElement {
+  /** Who picked it; 'none' on a step that failed before anyone picked. */
+  decidedBy: DecidedBy | 'none';
+  llm?: LlmTrace;
+  /** The other resolver's pick at the same snapshot, when both ran. */
+  other?: OtherPick & { tag: string; text: string };
   index: number;
   xpath: string;
   tag: string;
@@ -95,6 +103,7 @@ export interface ReplaySummary {
   scroll: 'official' | 'directional';
   capture: 'dom' | 'cdp';
   input: InputName;
+  resolver: ResolverInfo;
   seed: number;
   pageSeed: number;
   resolution: { width: number; height: number };

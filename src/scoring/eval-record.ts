@@ -92,6 +92,11 @@ export interface IwrStudioExtras {
   capture_backend?: string;
   /** How actions reached the page: 'synthetic' (the agent's events) or 'trusted' (browser protocol input). */
   input_backend?: string;
+  /**
+   * Who picked each step's element: { mode: 'deterministic' | 'llm' | 'hybrid', model?, threshold?,
+   * failure: 'strict' | 'official' } (see src/resolvers/); per step, driver_decisions[].decided_by.
+   */
+  resolver?: { mode: string; model?: string; threshold?: number; failure?: string; [key: string]: unknown };
   /** Written for readers; recomputed from the lists on load (see metrics.ts taskScores). */
   partial?: { hfs: PartialStatus; assertions: 'complete' | 'unjudged' };
   [key: string]: unknown;

@@ -213,7 +213,7 @@ describe('export', () => {
 
   test('a key inside a file refuses the export and names the file', async () => {
     await db(page, 'copy-run', { from: runs[`2|${MODEL_A}`]!.runId, id: 'run-leaky', model: 'leaky', html: `<!doctype html><p>${KEY}</p>` });
-    await expect(page.evaluate(() => window.iwr.exportRuns({ runIds: ['run-leaky'] }))).rejects.toThrow(/2\/leaky\/index\.html contains the judge API key/);
+    await expect(page.evaluate(() => window.iwr.exportRuns({ runIds: ['run-leaky'] }))).rejects.toThrow(/2\/leaky\/index\.html contains an API key \(judge or resolver\)/);
   });
 });
 

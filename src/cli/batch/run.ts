@@ -6,6 +6,8 @@ import type { EvaluateInput } from '../../api/pipeline.ts';
 import { scoresObject } from '../../scoring/report.ts';
 import { attachData, dataMounts, loadDinoInSession, type DataArg, type DinoArg } from '../data.ts';
 import { ensureRefStore, type RefStore } from '../ref-store.ts';
+import { applyResolver } from '../resolver-option.ts';
+import type { ResolverConfigInput } from '../../resolvers/config.ts';
 import { evaluateInSession, writeEvalOutputs, type ProgressEvent } from '../evaluate.ts';
 import { BrowserPool, type Slot } from './pool.ts';
 import type { Progress } from './progress.ts';
@@ -46,6 +48,8 @@ export interface RunOptions {
   options: NonNullable<EvaluateInput['options']>;
   /** --ref-cache: reference OCR text and embeddings kept across runs. */
   refStore?: RefStore | null;
+  /** --resolver and its model settings, applied to every page of the pool. */
+  resolver?: ResolverConfigInput;
   jobs: BatchJob[];
   concurrency: number;
   progress?: Progress;
@@ -76,6 +80,7 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
       const sourceId = await attachData(slot, o.data);
       await loadDinoInSession(slot, o.dino);
       if (o.refStore) await ensureRefStore(slot.page, o.refStore);
+      if (o.resolver) await applyResolver(slot.page, o.resolver);
       return sourceId;
     },
     ...(o.progress ? { onLog: (l: string) => o.progress?.line(l) } : {}),

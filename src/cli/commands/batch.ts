@@ -8,6 +8,7 @@ import { reportStem } from '../../scoring/model-names.ts';
 import { UsageError, type Command } from '../command.ts';
 import { dataArg, datasetTasks, dinoArg } from '../data.ts';
 import { refStoreArg } from '../ref-store.ts';
+import { resolverArg } from '../resolver-option.ts';
 import { EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
 import { incompleteReason, taskDir } from '../batch/outputs.ts';
 import { Progress } from '../batch/progress.ts';
@@ -88,6 +89,7 @@ export const batch: Command = {
     const options = evalOptions(values);
     const dino = dinoArg(values['dino-model'] as string | undefined);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
+    const resolver = resolverArg(values);
     const shard = parseShard(values.shard as string | undefined);
     const all = datasetTasks(data);
     if (!all.length) throw new UsageError(`--data ${String(values.data)}: data.jsonl has no tasks`);
@@ -119,7 +121,7 @@ export const batch: Command = {
     let run;
     try {
       run = jobs.length
-        ? await runBatch({ data, dino, model, options, refStore, jobs, concurrency, progress, signal: abort.signal })
+        ? await runBatch({ data, dino, model, options, refStore, resolver, jobs, concurrency, progress, signal: abort.signal })
         : { outcomes: [], restarts: 0, wallMs: 0 };
     } finally {
       process.off('SIGINT', onSignal);

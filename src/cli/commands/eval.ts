@@ -9,6 +9,7 @@ import { evaluateInSession, writeEvalOutputs } from '../evaluate.ts';
 import { ensureRefStore, refStoreArg } from '../ref-store.ts';
 import { EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
 import { openAppSession } from '../session.ts';
+import { applyResolver, resolverArg, resolverSummary } from '../resolver-option.ts';
 
 const USAGE = `Usage: iwr eval --data DIR --task ID --html FILE --out DIR [options]
 
@@ -46,6 +47,7 @@ export const evalCommand: Command = {
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('--out DIR is required');
     const options = evalOptions(values);
+    const resolver = resolverArg(values);
     const dino = dinoArg(values['dino-model'] as string | undefined);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
     const model = (values.model as string | undefined) ?? basename(dirname(resolve(htmlPath)));
@@ -56,6 +58,7 @@ export const evalCommand: Command = {
       const sourceId = await attachData(session, data);
       await loadDinoInSession(session, dino);
       if (refStore) await ensureRefStore(session.page, refStore);
+      await applyResolver(session.page, resolver);
       const result = await evaluateInSession(session, {
         sourceId,
         taskId,
@@ -71,6 +74,8 @@ export const evalCommand: Command = {
       });
       await writeEvalOutputs(resolve(out), result, dino.rewrites(session));
       if (refStore) process.stderr.write(`${refStore.summary()}\n`);
+      const rs = await resolverSummary(session.page, resolver);
+      if (rs) process.stderr.write(`${rs}\n`);
       console.log(JSON.stringify({ task: taskId, model, ...scoresObject(result.scores) }));
       return 0;
     } catch (err) {

@@ -10,6 +10,7 @@ import { batch } from './batch.ts';
 import { merge } from './merge.ts';
 import { verify } from './verify.ts';
 import { resolve } from './resolve.ts';
+import { resolveCompare } from './resolve-compare.ts';
 import { replay } from './replay.ts';
 
-export const commands: Command[] = [validate, evalCommand, score, report, generate, batch, merge, verify, resolve, replay];
+export const commands: Command[] = [validate, evalCommand, score, report, generate, batch, merge, verify, resolve, resolveCompare, replay];

@@ -1,13 +1,13 @@
 // `iwr replay`: operate a candidate page on a task like the official harness and keep the
 // screenshots. The task line and the asset list are read here in Node; the app fetches the
 // assets from the session's /local-data/ mount (or the built-in samples) and runs the replay.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, type Command } from '../command.ts';
-import { dataArg, dataMounts } from '../data.ts';
+import { dataArg, dataMounts, findTask, taskAssetUrls } from '../data.ts';
 import { openAppSession } from '../session.ts';
-import type { TaskRecord } from '../../task/types.ts';
+import { applyResolver, RESOLVER_OPTION_SPEC, RESOLVER_OPTION_USAGE, resolverArg } from '../resolver-option.ts';
 
 const USAGE = `Usage: iwr replay --data DIR --task ID --html FILE --out DIR [options]
 
@@ -26,24 +26,9 @@ real pixels use \`iwr eval --capture cdp\`.
   --scroll official|directional  official scroll rule (default) or honour direction
   --network blocked|allowed      the page's network policy (default blocked)
   --step-timeout MS per-step limit (default 30000, as officially)
+${RESOLVER_OPTION_USAGE}
 
 Exit codes: 0 every step done, 1 a step failed (replay.json says why), 2 bad arguments or data.`;
-
-function findTask(dataDir: string, id: string): TaskRecord {
-  const lines = readFileSync(join(dataDir, 'data.jsonl'), 'utf8').split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (!line) continue;
-    let rec: TaskRecord;
-    try {
-      rec = JSON.parse(line) as TaskRecord;
-    } catch (e) {
-      throw new UsageError(`${join(dataDir, 'data.jsonl')} line ${i + 1}: not JSON (${(e as Error).message})`);
-    }
-    if (String(rec.id) === id) return rec;
-  }
-  throw new UsageError(`task ${id} is not in ${join(dataDir, 'data.jsonl')}`);
-}
 
 function choice<T extends string>(name: string, v: string | undefined, allowed: readonly T[], fallback: T): T {
   if (v === undefined) return fallback;
@@ -58,7 +43,7 @@ export const replay: Command = {
   async run(argv) {
     let v: Record<string, string | undefined>;
     try {
-      v = parseArgs({ args: argv, strict: true, options: { data: { type: 'string' }, task: { type: 'string' }, html: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, timing: { type: 'string' }, scroll: { type: 'string' }, network: { type: 'string' }, 'step-timeout': { type: 'string' } } }).values;
+      v = parseArgs({ args: argv, strict: true, options: { data: { type: 'string' }, task: { type: 'string' }, html: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, timing: { type: 'string' }, scroll: { type: 'string' }, network: { type: 'string' }, 'step-timeout': { type: 'string' }, ...RESOLVER_OPTION_SPEC } }).values;
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
@@ -78,15 +63,14 @@ export const replay: Command = {
       scroll: choice('scroll', v.scroll, ['official', 'directional'] as const, 'official'),
       policy: choice('network', v.network, ['blocked', 'allowed'] as const, 'blocked'),
     };
+    const resolver = resolverArg(v);
     const task = findTask(data.dir, v.task);
-    const assetDir = join(data.dir, 'data', v.task, 'assets');
-    const names = existsSync(assetDir) ? readdirSync(assetDir).filter((n) => !n.startsWith('.')).sort() : [];
     const html = readFileSync(v.html, 'utf8');
 
     const session = await openAppSession({ mounts: dataMounts(data), viewport: { width: 1280, height: 720 } });
     try {
-      const base = data.kind === 'samples' ? `${session.url}samples/dataset/` : `${session.url}local-data/`;
-      const assetUrls = Object.fromEntries(names.map((n) => [n, `${base}data/${encodeURIComponent(v.task!)}/assets/${encodeURIComponent(n)}`]));
+      const assetUrls = taskAssetUrls(session, data, v.task);
+      await applyResolver(session.page, resolver);
       const out = await session.page.evaluate((input) => window.iwr.replayHtml(input), { task, html, assetUrls, options });
       const dir = v.out;
       mkdirSync(join(dir, 'evalpoints'), { recursive: true });

@@ -7,14 +7,18 @@ import { UsageError, type Command } from '../command.ts';
 import { openAppSession } from '../session.ts';
 import { parseResolutionText } from '../../task/parse.ts';
 import { ACTION_TYPES, type Step } from '../../task/types.ts';
+import { applyResolver, RESOLVER_OPTION_SPEC, RESOLVER_OPTION_USAGE, resolverArg } from '../resolver-option.ts';
 
 const USAGE = `Usage: iwr resolve --html FILE --viewport WxH --action JSON
 
 Loads FILE in the sandbox at the viewport size (device scale factor 1), waits 1 s as the
 official harness does, and resolves one step, given as in data.jsonl, e.g.
   --action '{"type":"Click","parameters":{"description":"Click the \\'Add\\' button"}}'
-Prints {"ok","xpath","tag","text","confidence","typed","alternatives","reason"}; xpath is
-absolute with an index on every part (/html[1]/body[1]/div[2]/button[1]).
+Prints {"ok","xpath","tag","text","confidence","typed","alternatives","reason","decided_by"}
+(and "other", "llm_replies" when a model was asked); xpath is absolute with an index on
+every part (/html[1]/body[1]/div[2]/button[1]).
+
+${RESOLVER_OPTION_USAGE}
 
 Exit codes: 0 resolved, 1 no element matches (reason printed in the JSON), 2 bad arguments.`;
 
@@ -46,7 +50,7 @@ export const resolve: Command = {
   async run(argv) {
     let values: Record<string, string | undefined>;
     try {
-      values = parseArgs({ args: argv, strict: true, options: { html: { type: 'string' }, viewport: { type: 'string' }, action: { type: 'string' } } }).values;
+      values = parseArgs({ args: argv, strict: true, options: { html: { type: 'string' }, viewport: { type: 'string' }, action: { type: 'string' }, ...RESOLVER_OPTION_SPEC } }).values;
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
@@ -54,11 +58,13 @@ export const resolve: Command = {
     if (!existsSync(values.html)) throw new UsageError(`--html ${values.html}: no such file`);
     const viewport = parseViewport(values.viewport);
     const action = parseAction(values.action);
+    const resolver = resolverArg(values);
     const html = readFileSync(values.html, 'utf8');
     const session = await openAppSession({ viewport: { width: Math.max(1280, viewport.width), height: Math.max(720, viewport.height) } });
     try {
+      await applyResolver(session.page, resolver);
       const r = await session.page.evaluate((input) => window.iwr.resolveHtml(input), { html, viewport, action });
-      const out = { ok: r.ok, xpath: r.xpath, tag: r.tag, text: r.text, confidence: r.confidence, typed: r.typed, alternatives: r.alternatives, reason: r.reason };
+      const out = { ok: r.ok, xpath: r.xpath, tag: r.tag, text: r.text, confidence: r.confidence, typed: r.typed, alternatives: r.alternatives, reason: r.reason, decided_by: r.decidedBy, ...(r.other ? { other: r.other } : {}), ...(r.llmReplies ? { llm_replies: r.llmReplies } : {}) };
       console.log(JSON.stringify(out));
       return r.ok ? 0 : 1;
     } finally {

@@ -15,6 +15,7 @@ import { formatProblem } from '../../task/types.ts';
 import { UsageError, type Command } from '../command.ts';
 import { attachData, dataArg, dataMounts, datasetTasks, dinoArg, loadDinoInSession } from '../data.ts';
 import { ensureRefStore, refStoreArg } from '../ref-store.ts';
+import { applyResolver, resolverArg } from '../resolver-option.ts';
 import { evaluateInSession } from '../evaluate.ts';
 import { EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
 import { BrowserPool, type Slot } from '../batch/pool.ts';
@@ -107,6 +108,7 @@ export const verify: Command = {
     const options = evalOptions(values);
     const dino = dinoArg(values['dino-model'] as string | undefined);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
+    const resolver = resolverArg(values);
     const inData = datasetTasks(data).map((t) => t.id);
     const mdir = modelDirName(model);
     const present = readdirSync(results).filter((t) => existsSync(join(results, t, mdir)));
@@ -123,6 +125,7 @@ export const verify: Command = {
         const id = await attachData(s, data);
         await loadDinoInSession(s, dino);
         if (refStore) await ensureRefStore(s.page, refStore);
+        await applyResolver(s.page, resolver);
         return id;
       },
       onLog: (l) => process.stderr.write(`${l}\n`),
