@@ -150,7 +150,7 @@ export async function captureViewport(s: Saved): Promise<CaptureResult> {
   g.fillStyle = canvasBackground(s);
   g.fillRect(0, 0, width, height);
   const t1 = s.now();
-  const shot = await snapdom(root, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-real-boxes', afterClone: (c: CloneContext) => { restoreEdgeMargins(s, c); undoFixedPadding(s, c); } }] });
+  const shot = await snapdom(root, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-real-boxes', afterClone: (c: CloneContext) => { restoreEdgeMargins(s, c); undoFixedPadding(s, c); if ((globalThis as any).__DBG_NOSTYLE) for (const [cl, src] of c.nodeMap as Map<Element, Element>) { if (src.tagName === 'STYLE' || src.tagName === 'LINK') cl.remove(); } } }], ...((globalThis as any).__DBG_OPTS ?? {}) });
   const t2 = s.now();
   const canvas = await shot.toCanvas({ dpr: 1 });
   g.drawImage(canvas, 0, 0);

@@ -7,17 +7,21 @@
 // computed style is read for the first MAX_STYLED elements visited only (after that,
 // cursor:pointer is unknown and visibility comes from the box alone), and hit-testing
 // runs for at most MAX_HIT_TESTS elements. `snapshot.truncated` says a cap was reached.
-import type { ElementSnapshot, PageSnapshot } from '../driver/snapshot.ts';
+import type { ElementSnapshot, Look, PageSnapshot } from '../driver/snapshot.ts';
+import { classifyGlyph, type Primitive } from '../driver/glyphs.ts';
+import { iconFontWords } from '../driver/icon-fonts.ts';
 
 export const MAX_ELEMENTS = 4000;
 export const MAX_STYLED = 25000;
 export const MAX_HIT_TESTS = 800;
+/** Pseudo-element styles read per snapshot (two per element): only elements with little text of their own. */
+export const MAX_PSEUDO_READS = 400;
 const MAX_TEXT = 200;
 
 /** DOM functions the collector calls, captured before the candidate can replace them. */
 export interface SnapshotDom {
   getBoundingClientRect: (el: Element) => DOMRect;
-  getComputedStyle: (el: Element) => CSSStyleDeclaration;
+  getComputedStyle: (el: Element, pseudo?: string) => CSSStyleDeclaration;
   elementFromPoint: (x: number, y: number) => Element | null;
   querySelector: (root: Element, sel: string) => Element | null;
   getAttribute: (el: Element, name: string) => string | null;
@@ -42,7 +46,7 @@ export function captureSnapshotDom(win: Window): SnapshotDom {
   const doc = w.document;
   return {
     getBoundingClientRect: (el) => apply(gbcr, el, []) as DOMRect,
-    getComputedStyle: (el) => apply(gcs, w, [el]) as CSSStyleDeclaration,
+    getComputedStyle: (el, pseudo) => apply(gcs, w, pseudo ? [el, pseudo] : [el]) as CSSStyleDeclaration,
     elementFromPoint: (x, y) => apply(efp, doc, [x, y]) as Element | null,
     querySelector: (root, sel) => apply(qs, root, [sel]) as Element | null,
     getAttribute: (el, name) => apply(ga, el, [name]) as string | null,
@@ -103,6 +107,88 @@ const REGION_HEADS = new Set([
 ]);
 const CONTEXT_SELECTOR = 'h1,h2,h3,h4,h5,h6,legend,[class*="title"],[class*="name"],[class*="heading"],[class*="label"],strong';
 const ICON_HINT_TAGS = new Set(['i', 'svg', 'use', 'span', 'img', 'em']);
+/** Class words of icon sets: an <i>/<span> carrying one is an icon even with no text and no listener. */
+const ICON_SET_WORDS = new Set(['fa', 'fas', 'far', 'fab', 'fal', 'fad', 'bi', 'icon', 'icons', 'material', 'mdi', 'ti', 'glyphicon', 'ion', 'ionicon', 'feather', 'lucide', 'la', 'las', 'lab', 'ri', 'octicon', 'codicon', 'symbol']);
+const SVG_SHAPES = new Set(['path', 'line', 'polyline', 'polygon', 'circle', 'rect', 'ellipse']);
+
+function isTransparentColour(c: string): boolean {
+  return !c || c === 'transparent' || /rgba\([^)]*,\s*0(\.0+)?\)$/.test(c);
+}
+
+/** The colour an element paints behind its content: its background colour, else a gradient's first colour. */
+function ownBackground(style: CSSStyleDeclaration): string {
+  if (!isTransparentColour(style.backgroundColor)) return style.backgroundColor;
+  const img = style.backgroundImage;
+  if (img && img !== 'none' && img.includes('gradient')) {
+    const m = /rgba?\([^)]*\)/.exec(img);
+    if (m && !isTransparentColour(m[0])) return m[0];
+  }
+  return '';
+}
+
+function lookOf(style: CSSStyleDeclaration, bgAround: string, box: { width: number; height: number }): Look {
+  const look: Look = { fg: style.color };
+  const bg = ownBackground(style);
+  if (bg) look.bg = bg;
+  else if (bgAround) look.bgAround = bgAround;
+  const bw = parseFloat(style.borderTopWidth) || parseFloat(style.borderLeftWidth);
+  if (bw > 0 && style.borderTopStyle !== 'none' && !isTransparentColour(style.borderTopColor)) look.border = style.borderTopColor;
+  if (Number(style.fontWeight) >= 600) look.bold = true;
+  if ((style.textDecorationLine || '').includes('line-through')) look.strike = true;
+  const radius = parseFloat(style.borderTopLeftRadius);
+  if (radius > 0 && box.width > 0 && radius >= Math.min(box.width, box.height) / 2 - 1) look.round = true;
+  const px = parseFloat(style.fontSize);
+  if (px) look.fontPx = px;
+  return look;
+}
+
+/** Text or icon-font words CSS draws in the element's ::before and ::after, or ''. */
+function pseudoOf(el: Element, dom: SnapshotDom): string {
+  const out: string[] = [];
+  for (const which of ['::before', '::after']) {
+    let st: CSSStyleDeclaration;
+    try { st = dom.getComputedStyle(el, which); } catch { continue; }
+    const c = st.content;
+    if (!c || c === 'none' || c === 'normal' || st.display === 'none') continue;
+    // The computed value is a quoted string (or counters, attr(): not read).
+    const m = /^"((?:[^"\\]|\\.)*)"$/.exec(c);
+    if (!m) continue;
+    const text = (m[1] as string).replace(/\\(.)/g, '$1').trim();
+    if (!text) continue;
+    const icon = iconFontWords(text, st.fontFamily);
+    if (icon) out.push(icon);
+    else if (/[\p{L}\p{N}\p{S}\p{P}]/u.test(text) && !/[\u{E000}-\u{F8FF}]/u.test(text)) out.push(text);
+  }
+  return collapse(out.join(' ')).slice(0, 80);
+}
+
+/** Names of the first inline SVG's simple shape (a line icon with no label), or ''. */
+function svgShapeOf(el: Element, dom: SnapshotDom): string {
+  const svg = el.localName === 'svg' ? el : dom.querySelector(el, 'svg');
+  if (!svg) return '';
+  const prims: Primitive[] = [];
+  const num = (e: Element, a: string) => Number(dom.getAttribute(e, a) ?? 0) || 0;
+  let seen = 0;
+  const walk = (n: Element, depth: number) => {
+    for (let c = n.firstElementChild; c && seen < 30; c = c.nextElementSibling) {
+      seen++;
+      const t = c.localName;
+      if (t === 'g' && depth < 3) { walk(c, depth + 1); continue; }
+      if (!SVG_SHAPES.has(t)) continue;
+      if (t === 'path') prims.push({ kind: 'path', d: dom.getAttribute(c, 'd') ?? '' });
+      else if (t === 'line') prims.push({ kind: 'line', x1: num(c, 'x1'), y1: num(c, 'y1'), x2: num(c, 'x2'), y2: num(c, 'y2') });
+      else if (t === 'polyline' || t === 'polygon') prims.push({ kind: 'polyline', points: dom.getAttribute(c, 'points') ?? '' });
+      else if (t === 'circle') prims.push({ kind: 'circle', cx: num(c, 'cx'), cy: num(c, 'cy'), r: num(c, 'r') });
+      else if (t === 'ellipse') prims.push({ kind: 'circle', cx: num(c, 'cx'), cy: num(c, 'cy'), r: Math.max(num(c, 'rx'), num(c, 'ry')) });
+      else prims.push({ kind: 'rect', x: num(c, 'x'), y: num(c, 'y'), width: num(c, 'width'), height: num(c, 'height') });
+    }
+  };
+  walk(svg, 0);
+  if (!prims.length || prims.length > 12) return '';
+  const vb = (dom.getAttribute(svg, 'viewBox') ?? '').split(/[\s,]+/).map(Number);
+  const viewBox = vb.length === 4 && vb.every(Number.isFinite) ? { width: vb[2] as number, height: vb[3] as number } : undefined;
+  return classifyGlyph(prims, viewBox).join(' ');
+}
 
 /** "site-header" is a page header; "card-header" is not: a part-of prefix rules a class out. */
 const PART_PREFIXES = new Set(['card', 'modal', 'panel', 'section', 'table', 'list', 'item', 'product', 'widget', 'box', 'content', 'chat', 'form', 'column', 'col', 'group', 'cart', 'post', 'tab', 'accordion', 'dropdown', 'sub']);
@@ -205,6 +291,8 @@ interface Frame {
   repeated: boolean;
   /** The parent listens for clicks: its repeated children are delegated targets (game boards, lists). */
   parentClick: boolean;
+  /** The background colour painted behind this element by its ancestors ('' when none). */
+  bgAround: string;
 }
 
 /**
@@ -229,10 +317,13 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
   const classCache = new Map<string, ClassInfo>();
   let visited = 0;
   let styled = 0;
+  let pseudoReads = 0;
+  /** Transparent inputs kept provisionally: visible only if the hit-test finds them on top (custom checkboxes). */
+  const ghosts = new Set<number>();
   let truncated = false;
   const root = doc.documentElement;
   if (!root) return { snapshot: { viewport: { width: vw, height: vh }, scroll: { x: 0, y: 0, maxY: 0 }, focused: -1, elements: [] }, elements: [] };
-  const stack: Frame[] = [{ el: root, xpath: `/${root.localName}[1]`, parent: -1, landmark: '', parentPointer: false, depth: 0, repeated: false, parentClick: false }];
+  const stack: Frame[] = [{ el: root, xpath: `/${root.localName}[1]`, parent: -1, landmark: '', parentPointer: false, depth: 0, repeated: false, parentClick: false, bgAround: '' }];
 
   while (stack.length) {
     const f = stack.pop() as Frame;
@@ -279,9 +370,10 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       (tabindex !== null && Number(tabindex) >= 0 && tag !== 'div' ? true : tabindex !== null && Number(tabindex) >= 0 && listeners.length > 0) ||
       (pointerHere && !f.parentPointer) ||
       (f.parentClick && f.repeated);
+    const iconEl = (ICON_HINT_TAGS.has(tag) && tag !== 'img' && tag !== 'use' && classWords.some((w) => ICON_SET_WORDS.has(w) || w.startsWith('icon'))) && !hasOwnText(el);
     const regionBox = el.childElementCount >= 2 && [...classWords, ...splitClass(attr('id') ?? '')].some((w) => REGION_HEADS.has(w));
     const textBearing =
-      regionBox || TEXT_TAGS.has(tag) || hasOwnText(el) || (f.repeated && el.childElementCount >= 2) || ci.containerHead || roleAttr === 'heading' || roleAttr === 'img' || roleAttr === 'row' || roleAttr === 'dialog';
+      regionBox || iconEl || TEXT_TAGS.has(tag) || hasOwnText(el) || (f.repeated && el.childElementCount >= 2) || ci.containerHead || roleAttr === 'heading' || roleAttr === 'img' || roleAttr === 'row' || roleAttr === 'dialog';
 
     let index = f.parent;
     if (!displayNone && (interactive || textBearing) && tag !== 'html' && tag !== 'body') {
@@ -289,7 +381,10 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       let r: DOMRect | undefined;
       try { r = dom.getBoundingClientRect(el); } catch { r = undefined; }
       const box = r ? { x: Math.round(r.x * 10) / 10, y: Math.round(r.y * 10) / 10, width: Math.round(r.width * 10) / 10, height: Math.round(r.height * 10) / 10 } : { x: 0, y: 0, width: 0, height: 0 };
-      const visible = box.width > 0 && box.height > 0 && (!style || (style.visibility !== 'hidden' && style.visibility !== 'collapse' && Number(style.opacity) > 0));
+      const shown = box.width > 0 && box.height > 0 && (!style || (style.visibility !== 'hidden' && style.visibility !== 'collapse'));
+      // A transparent input over a drawn control (custom checkboxes) is what a click hits.
+      const ghost = shown && !!style && Number(style.opacity) === 0 && tag === 'input' && interactive;
+      const visible = shown && (!style || Number(style.opacity) > 0 || ghost);
       const inViewport = visible && box.x < vw && box.y < vh && box.x + box.width > 0 && box.y + box.height > 0;
       const text = tag === 'svg' ? '' : boundedText(el, MAX_TEXT);
       const s: ElementSnapshot = {
@@ -331,10 +426,19 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       else if (attr('aria-checked') !== null) s.checked = attr('aria-checked') === 'true';
       if (landmark) s.landmark = landmark;
       s.name = accessibleName(el, s, doc, dom, labelFor);
-      if (interactive && s.text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) {
-        const hint = iconHintOf(el, dom);
+      if (style) s.look = lookOf(style, f.bgAround, box);
+      const fewLetters = s.text.replace(/[^\p{L}]/gu, '').length < 2;
+      if ((interactive || iconEl || tag === 'svg') && s.text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) {
+        const shape = svgShapeOf(el, dom);
+        const hint = collapse(`${iconHintOf(el, dom)} ${shape}`);
         if (hint) s.iconHint = hint;
       }
+      if (fewLetters && visible && pseudoReads < MAX_PSEUDO_READS) {
+        pseudoReads++;
+        const p = pseudoOf(el, dom);
+        if (p) s.pseudo = p;
+      }
+      if (ghost) ghosts.add(snaps.length);
       if (interactive || ci.containerHead || tag === 'li' || tag === 'img') {
         const ctx = contextOf(el, s.text, dom, contextCache);
         if (ctx) s.context = ctx;
@@ -366,6 +470,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       }
     }
     const childPointer = style ? pointerHere : f.parentPointer;
+    const bgAround = (style && ownBackground(style)) || f.bgAround;
     // A table body listening for clicks delegates to its cells, one row element further down.
     const parentClick = listeners.some((l) => l === 'click' || l === 'mousedown' || l === 'pointerdown' || l === 'mouseup') || (f.parentClick && tag === 'tr');
     for (let k = kids.length - 1; k >= 0; k--) {
@@ -374,7 +479,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       // Foreign content (SVG) is one target: its inner shapes are never step targets.
       if (c.namespaceURI !== 'http://www.w3.org/1999/xhtml' && el.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
       const repeated = kids.length > 1 && (sigs.get(kidSigs[k] as string) ?? 0) > 1;
-      stack.push({ el: c, xpath: `${f.xpath}/${parts[k] as string}`, parent: index, landmark, parentPointer: childPointer, depth: f.depth + 1, repeated, parentClick });
+      stack.push({ el: c, xpath: `${f.xpath}/${parts[k] as string}`, parent: index, landmark, parentPointer: childPointer, depth: f.depth + 1, repeated, parentClick, bgAround });
     }
   }
 
@@ -389,6 +494,10 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     const hit = dom.elementFromPoint(cx, cy);
     const el = elements[i] as Element;
     s.onTop = hit !== null && (hit === el || dom.contains(el, hit) || dom.contains(hit, el));
+  }
+  for (const i of ghosts) {
+    const s = snaps[i] as ElementSnapshot;
+    if (s.onTop !== true) { s.visible = false; s.inViewport = false; }
   }
 
   const active = doc.activeElement;

@@ -9,6 +9,26 @@ export interface Box {
   height: number;
 }
 
+/**
+ * How the element looks, for steps that name colours and styles ("the green button", "the
+ * bold heading", "the crossed-out task", "the round avatar"). Colours are computed CSS values.
+ */
+export interface Look {
+  /** Text colour. */
+  fg?: string;
+  /** Own background (colour, or a gradient's first colour), when it paints one. */
+  bg?: string;
+  /** The background it sits on: the nearest ancestor that paints one (when it has none itself). */
+  bgAround?: string;
+  /** Border colour, when it has a visible border. */
+  border?: string;
+  bold?: boolean;
+  strike?: boolean;
+  /** Corners rounded to a circle or pill. */
+  round?: boolean;
+  fontPx?: number;
+}
+
 export interface ElementSnapshot {
   /** Position in document order among snapshot elements (0-based); stable tie-breaker. */
   order: number;
@@ -70,6 +90,12 @@ export interface ElementSnapshot {
   iconHint?: string;
   /** Hit-test at the box centre finds this element (or its subtree); false = covered. Undefined when not tested. */
   onTop?: boolean;
+  look?: Look;
+  /**
+   * What CSS draws in ::before / ::after: text ("Score") or the words for an icon-font glyph
+   * ("angle left arrow"). Read for elements with little text of their own.
+   */
+  pseudo?: string;
 }
 
 export interface PageSnapshot {

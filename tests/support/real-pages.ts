@@ -271,6 +271,25 @@ async function fixturesFor(page: Page, p: CorpusPage, cases: CorpusCase[], snaps
 }
 
 /**
+ * One load of a page and the fixtures of `cases` on it. A page still moving (a delayed
+ * animation, a timer that lays it out again) gets the official second after load and a
+ * fresh snapshot when a target is not yet in place.
+ */
+async function loadAndFix(browser: Browser, p: CorpusPage, cases: CorpusCase[], script: string, extraSetup?: string): Promise<CaseFixture[]> {
+  const o = await openCorpusPage(browser, p, { beforeLoad: script, ...(extraSetup ? { extraSetup } : {}) });
+  try {
+    let fx = await fixturesFor(o.page, p, cases, (await o.page.evaluate('window.__iwrCollect()')) as PageSnapshot);
+    if (fx.some((f) => f.problem)) {
+      await o.page.waitForTimeout(1000);
+      fx = await fixturesFor(o.page, p, cases, (await o.page.evaluate('window.__iwrCollect()')) as PageSnapshot);
+    }
+    return fx;
+  } finally {
+    await o.context.close();
+  }
+}
+
+/**
  * Every case of the given pages with the snapshot its step is resolved on: one load per page
  * (plus one per case with its own setup), the snapshot taken as the replay takes it.
  */
@@ -279,18 +298,8 @@ export async function corpusFixtures(browser: Browser, pages: CorpusPage[]): Pro
   const out: CaseFixture[] = [];
   for (const p of pages) {
     const shared = p.cases.filter((c) => !c.setup);
-    if (shared.length) {
-      const o = await openCorpusPage(browser, p, { beforeLoad: script });
-      const snap = (await o.page.evaluate('window.__iwrCollect()')) as PageSnapshot;
-      out.push(...(await fixturesFor(o.page, p, shared, snap)));
-      await o.context.close();
-    }
-    for (const c of p.cases.filter((x) => x.setup)) {
-      const o = await openCorpusPage(browser, p, { beforeLoad: script, extraSetup: c.setup });
-      const snap = (await o.page.evaluate('window.__iwrCollect()')) as PageSnapshot;
-      out.push(...(await fixturesFor(o.page, p, [c], snap)));
-      await o.context.close();
-    }
+    if (shared.length) out.push(...(await loadAndFix(browser, p, shared, script)));
+    for (const c of p.cases.filter((x) => x.setup)) out.push(...(await loadAndFix(browser, p, [c], script, c.setup)));
   }
   return out;
 }

@@ -1,0 +1,77 @@
+// Colour words: what a person calls a colour on screen ("the green button", "the grey
+// link"), from the computed sRGB value. Hue buckets follow the common English names; a
+// colour close to grey is named by lightness only. Pure.
+
+export const COLOUR_WORDS = new Set([
+  'red', 'orange', 'yellow', 'green', 'teal', 'cyan', 'blue', 'purple', 'violet', 'pink', 'magenta', 'brown',
+  'grey', 'gray', 'black', 'white', 'dark', 'light', 'gold', 'golden', 'navy', 'indigo', 'lime', 'maroon', 'beige', 'silver', 'crimson', 'turquoise',
+]);
+
+/** Words that name the same colour family, mapped to one canonical word. */
+const SAME: Record<string, string> = {
+  gray: 'grey', silver: 'grey', violet: 'purple', magenta: 'pink', indigo: 'purple', navy: 'blue', lime: 'green',
+  maroon: 'red', crimson: 'red', turquoise: 'teal', cyan: 'teal', gold: 'yellow', golden: 'yellow', beige: 'white',
+};
+
+export function canonicalColour(word: string): string {
+  return SAME[word] ?? word;
+}
+
+export interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
+
+/** Parses "rgb(1, 2, 3)", "rgba(1, 2, 3, 0.5)", "#abc" or "#aabbcc"; null for anything else. */
+export function parseColour(s: string | undefined): Rgb | null {
+  if (!s) return null;
+  const m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:[\s,/]+([\d.]+%?))?\s*\)$/.exec(s.trim());
+  if (m) {
+    const a = m[4] === undefined ? 1 : m[4].endsWith('%') ? Number(m[4].slice(0, -1)) / 100 : Number(m[4]);
+    return { r: Number(m[1]), g: Number(m[2]), b: Number(m[3]), a };
+  }
+  const h = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(s.trim());
+  if (h) {
+    const x = h[1] as string;
+    const full = x.length === 3 ? x.split('').map((c) => c + c).join('') : x;
+    return { r: parseInt(full.slice(0, 2), 16), g: parseInt(full.slice(2, 4), 16), b: parseInt(full.slice(4, 6), 16), a: 1 };
+  }
+  return null;
+}
+
+/** The canonical colour words for an opaque-enough colour, most specific first: ["green", "dark"]. */
+export function colourNames(c: Rgb | null): string[] {
+  if (!c || c.a < 0.3) return [];
+  const r = c.r / 255;
+  const g = c.g / 255;
+  const b = c.b / 255;
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  const d = max - min;
+  const s = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1));
+  const shade = l < 0.3 ? ['dark'] : l > 0.75 ? ['light'] : [];
+  // Near-greys: named by lightness.
+  if (s < 0.15 || d < 0.08) {
+    if (l < 0.16) return ['black', 'dark'];
+    if (l > 0.93) return ['white', 'light'];
+    return ['grey', ...shade];
+  }
+  let h = 0;
+  if (max === r) h = ((g - b) / d) % 6;
+  else if (max === g) h = (b - r) / d + 2;
+  else h = (r - g) / d + 4;
+  h = (h * 60 + 360) % 360;
+  let name: string;
+  if (h < 15 || h >= 345) name = 'red';
+  else if (h < 40) name = l < 0.4 ? 'brown' : 'orange';
+  else if (h < 65) name = l < 0.35 ? 'brown' : 'yellow';
+  else if (h < 160) name = 'green';
+  else if (h < 195) name = 'teal';
+  else if (h < 255) name = 'blue';
+  else if (h < 290) name = 'purple';
+  else name = 'pink';
+  return [name, ...shade];
+}

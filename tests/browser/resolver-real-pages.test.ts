@@ -1,0 +1,59 @@
+// The deterministic resolver on real public pages (tests/fixtures/real-pages/): each page is
+// loaded in Chromium at its viewport with the agent's collector, every case's target is
+// checked to be one visible element on top at its centre, and the pure resolver runs here.
+// Every case is its own test, so a regression names its case. Cases the resolver misses today
+// are listed in known-misses.json: they must still fail (a fixed one asks to be removed from
+// the list), and the accuracy of each split must stay at or above its floor.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './harness.ts';
+import { resolveStep } from '../../src/driver/resolve.ts';
+import { corpusFixtures, judgeCase, knownMisses, listCorpus, stepOf, type CaseFixture, type Split } from '../support/real-pages.ts';
+
+/**
+ * Accuracy floors per split: today's figures, so any regression fails. The issue's targets
+ * are 97 % (tuning) and 95 % (held-out); the README gives the current figures.
+ */
+const FLOOR: Record<Split, number> = { tuning: 0.68, 'held-out': 0.74 };
+
+const { pages, problems } = listCorpus();
+const cases = pages.flatMap((p) => p.cases.map((c) => `${p.split}/${p.name} ${c.id}`));
+const misses = knownMisses();
+const fixtures = new Map<string, CaseFixture>();
+const verdicts = new Map<string, boolean>();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  for (const f of await corpusFixtures(browser, pages)) fixtures.set(f.key, f);
+}, 300_000);
+afterAll(async () => { await browser?.close(); });
+
+test('the corpus is well formed: at least 20 pages, 250 steps, 10 families, a held-out split of 30 % of the pages', () => {
+  expect(problems).toEqual([]);
+  expect(pages.length).toBeGreaterThanOrEqual(20);
+  expect(cases.length).toBeGreaterThanOrEqual(250);
+  expect(new Set(pages.map((p) => p.family)).size).toBeGreaterThanOrEqual(10);
+  expect(pages.filter((p) => p.split === 'held-out').length / pages.length).toBeGreaterThanOrEqual(0.3);
+  for (const m of misses) expect(cases, `known-misses.json names ${m}, which is not a case`).toContain(m);
+});
+
+describe.each(['tuning', 'held-out'] as const)('%s', (split) => {
+  test.each(cases.filter((k) => k.startsWith(`${split}/`)))('%s', (key) => {
+    const f = fixtures.get(key);
+    expect(f, 'no fixture (page failed to load?)').toBeDefined();
+    if (!f) return;
+    expect(f.problem, 'the case itself is invalid').toBe('');
+    const v = judgeCase(f, resolveStep(stepOf(f.c), f.snapshot));
+    verdicts.set(key, v.pass);
+    if (misses.has(key)) expect(v.pass, 'a known miss now passes: remove it from known-misses.json').toBe(false);
+    else expect(v.pass, `"${f.c.description}": ${v.why}`).toBe(true);
+  });
+
+  test(`${split} accuracy stays at or above its floor`, () => {
+    const keys = cases.filter((k) => k.startsWith(`${split}/`));
+    const right = keys.filter((k) => verdicts.get(k) === true).length;
+    console.log(`resolver on real pages, ${split}: ${right}/${keys.length} (${((right / keys.length) * 100).toFixed(1)} %)`);
+    expect(right / keys.length).toBeGreaterThanOrEqual(FLOOR[split]);
+  });
+});
