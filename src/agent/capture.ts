@@ -9,6 +9,10 @@
 import { snapdom } from '@zumer/snapdom';
 import type { CaptureResult } from './protocol.ts';
 import { call, type Saved } from './saved.ts';
+import { exactStandInSizes, releaseCollapsedMargins, restoreEdgeMargins, undoFixedPadding, type CloneContext } from './capture/boxes.ts';
+import { dropAuthorStyles } from './capture/author-css.ts';
+import { embedIconFonts, iconGlyphsAsText } from './capture/icons.ts';
+import { HIDE_SCROLLBARS_CSS } from './capture/scrollbars.ts';
 
 function isTransparent(color: string): boolean {
   return color === 'transparent' || /rgba\([^)]*,\s*0\)$/.test(color);
@@ -25,72 +29,6 @@ export function canvasBackground(s: Saved): string {
     if (!isTransparent(bodyBg)) return bodyBg;
   }
   return '#ffffff';
-}
-
-// Two clone fixes, both needed because snapdom treats the root as an ordinary element:
-// - it zeroes the edge margins along the first/last-child chain (body, its first child),
-//   so a first child's top margin, which in the page collapses through the body and
-//   moves everything down, is lost: those margins are put back from the source;
-// - a canvas/video becomes an <img> that keeps its borders but not its box sizing;
-// - the root always establishes a block formatting context, so margins never escape it;
-//   the clone is a plain block inside snapdom's wrapper: flow-root restores the BFC.
-interface CloneContext {
-  clone?: HTMLElement | SVGElement | null;
-  nodeMap?: unknown;
-}
-
-export function restoreEdgeMargins(s: Saved, context: CloneContext): void {
-  const clone = context.clone as HTMLElement | null | undefined;
-  if (clone?.style) clone.style.setProperty('display', 'flow-root', 'important');
-  const map = context.nodeMap;
-  if (!(map instanceof Map)) return;
-  for (const [c, src] of map as Map<Element, Element>) {
-    if (c === clone || src.tagName === 'PRE' || !(c as HTMLElement).style) continue;
-    const style = (c as HTMLElement).style;
-    // A canvas or video frame becomes an <img> sized to the source's border box while
-    // keeping its borders: without border-box it grows by the border width.
-    if ((src.tagName === 'CANVAS' || src.tagName === 'VIDEO') && c.tagName === 'IMG') style.setProperty('box-sizing', 'border-box');
-    const computed = s.getComputedStyle(src);
-    for (const side of ['margin-top', 'margin-bottom'] as const) {
-      if (style.getPropertyValue(side) === '0px' && computed.getPropertyValue(side) !== '0px') {
-        style.setProperty(side, computed.getPropertyValue(side));
-      }
-    }
-  }
-}
-
-/**
- * snapdom pins fixed and sticky elements as absolute boxes at their viewport position but
- * pads them: 2 px wider, and 1 px up (or left) and 1 px taller (or wider) when they touch
- * the viewport's top (or left) edge. Content laid out inside moves with the padding: a
- * dialog flex-centred in a full-screen backdrop sits 0.5 px higher and snaps to the pixel
- * row above the real one, which OCR notices. Boxes carrying exactly that padding, and no
- * transform of their own, get the element's real box back; anything else stays as is.
- */
-export function undoFixedPadding(s: Saved, context: CloneContext): void {
-  const map = context.nodeMap;
-  if (!(map instanceof Map)) return;
-  const root = s.doc.documentElement;
-  const k = call(s.getBoundingClientRect, root);
-  const near = (a: number, b: number) => Math.abs(a - b) < 0.01;
-  for (const [c, src] of map as Map<Element, Element>) {
-    const style = (c as HTMLElement).style as CSSStyleDeclaration | undefined;
-    if (!style || style.position !== 'absolute' || src === root) continue;
-    if (style.transform && style.transform !== 'none') continue;
-    const position = s.getComputedStyle(src).position;
-    if (position !== 'fixed' && position !== 'sticky') continue;
-    const u = call(s.getBoundingClientRect, src);
-    const x = u.left - k.left - root.clientLeft;
-    const y = u.top - k.top - root.clientTop;
-    const [left, top, width, height] = [style.left, style.top, style.width, style.height].map((v) => parseFloat(v)) as [number, number, number, number];
-    const horizontal = (near(left, x) && near(width, u.width + 2)) || (near(left, x - 1) && near(width, u.width + 3));
-    const vertical = (near(top, y) && near(height, u.height)) || (near(top, y - 1) && near(height, u.height + 1));
-    if (!horizontal || !vertical) continue;
-    style.left = `${x}px`;
-    style.top = `${y}px`;
-    style.width = `${u.width}px`;
-    style.height = `${u.height}px`;
-  }
 }
 
 /**
@@ -132,12 +70,31 @@ export function encodePng(canvas: HTMLCanvasElement): Blob {
   return new Blob([bytes], { type: 'image/png' });
 }
 
+/** Every correction of snapdom's clone, in order (each says why in its own file). */
+async function afterClone(s: Saved, c: CloneContext): Promise<void> {
+  dropAuthorStyles(c);
+  restoreEdgeMargins(s, c);
+  releaseCollapsedMargins(s, c);
+  exactStandInSizes(s, c);
+  undoFixedPadding(s, c);
+  const iconCss = await embedIconFonts(s, iconGlyphsAsText(s, c));
+  if (c.clone) {
+    const style = s.doc.createElement('style');
+    style.textContent = `${HIDE_SCROLLBARS_CSS}\n${iconCss}`;
+    c.clone.insertBefore(style, c.clone.firstChild);
+  }
+}
+
+/** snapdom's capture of the viewport with the corrections above (its `url` is the SVG). */
+export function snapViewport(s: Saved) {
+  return snapdom(s.doc.documentElement, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-real-boxes', afterClone: (c: CloneContext) => afterClone(s, c) }] });
+}
+
 export async function captureViewport(s: Saved): Promise<CaptureResult> {
   const t0 = s.now();
   const w = s.win;
   const width = w.innerWidth;
   const height = w.innerHeight;
-  const root = s.doc.documentElement;
   const total = s.doc.getElementsByTagName('*').length;
   if (total > MAX_ELEMENTS_TOTAL) throw new Error(`too many elements for the DOM rasteriser (${total} > ${MAX_ELEMENTS_TOTAL})`);
   const inView = elementsInView(s, MAX_ELEMENTS_IN_VIEW);
@@ -150,7 +107,7 @@ export async function captureViewport(s: Saved): Promise<CaptureResult> {
   g.fillStyle = canvasBackground(s);
   g.fillRect(0, 0, width, height);
   const t1 = s.now();
-  const shot = await snapdom(root, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-real-boxes', afterClone: (c: CloneContext) => { restoreEdgeMargins(s, c); undoFixedPadding(s, c); if ((globalThis as any).__DBG_NOSTYLE) for (const [cl, src] of c.nodeMap as Map<Element, Element>) { if (src.tagName === 'STYLE' || src.tagName === 'LINK') cl.remove(); } } }], ...((globalThis as any).__DBG_OPTS ?? {}) });
+  const shot = await snapViewport(s);
   const t2 = s.now();
   const canvas = await shot.toCanvas({ dpr: 1 });
   g.drawImage(canvas, 0, 0);

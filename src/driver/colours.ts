@@ -59,11 +59,8 @@ export function colourNames(c: Rgb | null): string[] {
     if (l > 0.93) return ['white', 'light'];
     return ['grey', ...shade];
   }
-  let h = 0;
-  if (max === r) h = ((g - b) / d) % 6;
-  else if (max === g) h = (b - r) / d + 2;
-  else h = (r - g) / d + 4;
-  h = (h * 60 + 360) % 360;
+  const sector = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  const h = (sector * 60 + 360) % 360;
   let name: string;
   if (h < 15 || h >= 345) name = 'red';
   else if (h < 40) name = l < 0.4 ? 'brown' : 'orange';

@@ -120,6 +120,8 @@ export interface StateShot {
   dom: string;
   real: string;
   domMs: number;
+  /** False when the page never stopped changing its pixels within STILL_CAP_MS. */
+  still: boolean;
 }
 
 export interface PageShots {
@@ -141,19 +143,43 @@ async function waitReady(app: Page, id: number, scrollY: number | null, timeoutM
   }
 }
 
-async function shoot(app: Page, id: number, state: StateShot['state'], viewport: { width: number; height: number }): Promise<StateShot> {
-  const t0 = Date.now();
-  const dom = (await app.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'capture' }), id)) as { png: string; width: number; height: number; ms: number };
-  const domMs = dom.ms ?? Date.now() - t0;
-  // Real pixels as the CLI's 'cdp' backend takes them (src/cli/evaluate.ts): a clip of the
-  // app page at the frame's rectangle, nothing injected into the frame (caret 'initial').
+/** Real pixels as the CLI's 'cdp' backend takes them (src/cli/evaluate.ts): a clip of the
+ * app page at the frame's rectangle, nothing injected into the frame (caret 'initial'). */
+async function realPixels(app: Page, viewport: { width: number; height: number }): Promise<string> {
   const box = await app.evaluate(() => {
     const r = document.querySelector('iframe[data-iwr-sandbox]')!.getBoundingClientRect();
     return { x: r.left, y: r.top, width: r.width, height: r.height };
   });
   if (Math.round(box.width) !== viewport.width || Math.round(box.height) !== viewport.height) throw new Error(`frame is ${box.width}x${box.height}, not ${viewport.width}x${viewport.height}`);
-  const real = (await app.screenshot({ clip: box, animations: 'allow', caret: 'initial', scale: 'css' })).toString('base64');
-  return { state, dom: dom.png, real, domMs };
+  return (await app.screenshot({ clip: box, animations: 'allow', caret: 'initial', scale: 'css' })).toString('base64');
+}
+
+/** How long a page may keep changing its pixels (a chart drawing itself, a jQuery fade). */
+const STILL_CAP_MS = 4000;
+const STILL_STEP_MS = 150;
+
+/**
+ * Waits until two real screenshots STILL_STEP_MS apart are identical: script animations
+ * (Chart.js, jQuery) are invisible to getAnimations and to mutation observers, and a
+ * capture taken mid-animation measures the animation, not the rasteriser.
+ */
+async function waitStill(app: Page, viewport: { width: number; height: number }): Promise<boolean> {
+  const end = Date.now() + STILL_CAP_MS;
+  let prev = await realPixels(app, viewport);
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, STILL_STEP_MS));
+    const cur = await realPixels(app, viewport);
+    if (cur === prev) return true;
+    prev = cur;
+  }
+  return false;
+}
+
+async function shoot(app: Page, id: number, state: StateShot['state'], viewport: { width: number; height: number }): Promise<StateShot> {
+  const still = await waitStill(app, viewport);
+  const dom = (await app.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'capture' }), id)) as { png: string; width: number; height: number; ms: number };
+  const real = await realPixels(app, viewport);
+  return { state, dom: dom.png, real, domMs: dom.ms, still };
 }
 
 /** The app page must be at least as large as the largest viewport of the pages it opens. */

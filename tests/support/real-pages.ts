@@ -245,6 +245,8 @@ export interface CaseFixture {
   expected: number;
   /** Snapshot indices of elements inside the expected one (a click there reaches it). */
   inside: number[];
+  /** Snapshot indices of elements around the expected one whose click point lands on it. */
+  reaches: number[];
   /** Why the case itself is invalid (target not single, hidden or covered), or ''. */
   problem: string;
 }
@@ -259,12 +261,28 @@ async function fixturesFor(page: Page, p: CorpusPage, cases: CorpusCase[], snaps
           const want = sel.startsWith('xpath=')
             ? (document.evaluate(sel.slice(6), document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue as Element | null)
             : document.querySelector(sel);
-          if (!want) return { expected: -1, inside: [] as number[] };
+          if (!want) return { expected: -1, inside: [] as number[], reaches: [] as number[] };
           const inside: number[] = [];
-          w.__iwrEls.forEach((el, i) => { if (el !== want && want.contains(el)) inside.push(i); });
-          return { expected: w.__iwrEls.indexOf(want), inside };
+          const reaches: number[] = [];
+          const sx = scrollX;
+          const sy = scrollY;
+          w.__iwrEls.forEach((el, i) => {
+            if (el !== want && want.contains(el)) inside.push(i);
+            // An element around the target reaches it when its click point (the centre of its
+            // visible part, once scrolled into view) lands on the target, as the agent clicks.
+            else if (el !== want && el.contains(want)) {
+              let r = el.getBoundingClientRect();
+              if (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) { el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }); r = el.getBoundingClientRect(); }
+              const x = (Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2;
+              const y = (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2;
+              const hit = document.elementFromPoint(x, y);
+              if (hit && (hit === want || want.contains(hit))) reaches.push(i);
+              scrollTo({ left: sx, top: sy, behavior: 'instant' });
+            }
+          });
+          return { expected: w.__iwrEls.indexOf(want), inside, reaches };
         }, c.expect)
-      : { expected: -1, inside: [] };
+      : { expected: -1, inside: [], reaches: [] };
     out.push({ page: p, c, key: `${p.split}/${p.name} ${c.id}`, snapshot, ...where, problem });
   }
   return out;
@@ -310,13 +328,17 @@ export interface CaseVerdict {
   why: string;
 }
 
-/** Did the resolver pick the one correct target? A Click or Press inside it counts; a Type needs the field itself. */
+/**
+ * Did the resolver pick the one correct target? For a Click or Press, an element inside it
+ * counts, and so does one around it whose click point lands on it (the agent, like a mouse,
+ * clicks whatever is under the centre of the chosen element). A Type needs the field itself.
+ */
 export function judgeCase(f: CaseFixture, r: ResolveResult): CaseVerdict {
   if (!r.ok) return { pass: false, confidence: 0, why: r.reason };
   if (f.c.expectKey !== undefined && r.key !== f.c.expectKey) return { pass: false, confidence: r.confidence, why: `key ${r.key ?? '-'} instead of ${f.c.expectKey}` };
   if (f.c.type === 'Type' && f.c.text !== undefined && r.typed !== f.c.text) return { pass: false, confidence: r.confidence, why: `typed ${JSON.stringify(r.typed)} instead of ${JSON.stringify(f.c.text)}` };
   if (!f.c.expect) return { pass: true, confidence: r.confidence, why: '' };
-  const hit = r.index === f.expected || (f.c.type !== 'Type' && f.inside.includes(r.index));
+  const hit = r.index === f.expected || (f.c.type !== 'Type' && (f.inside.includes(r.index) || f.reaches.includes(r.index)));
   if (hit) return { pass: true, confidence: r.confidence, why: '' };
   const got = f.snapshot.elements[r.index];
   return { pass: false, confidence: r.confidence, why: `chose <${got?.tag ?? '?'}> "${(got?.text || got?.name || '').slice(0, 50)}" ${got?.xpath ?? r.index} (${r.reasons.slice(0, 5).join('; ')})` };

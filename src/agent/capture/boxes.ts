@@ -1,0 +1,176 @@
+// Box fixes on snapdom's clone: where the clone's boxes come out at other sizes or places
+// than the page's. Each runs in snapdom's afterClone hook, with the clone and the map from
+// clone element to source element.
+import { call, type Saved } from '../saved.ts';
+
+export interface CloneContext {
+  clone?: HTMLElement | SVGElement | null;
+  nodeMap?: unknown;
+}
+
+export function nodeMapOf(context: CloneContext): Map<Element, Element> | null {
+  return context.nodeMap instanceof Map ? (context.nodeMap as Map<Element, Element>) : null;
+}
+
+// Fixes needed because snapdom treats the root as an ordinary element:
+// - it zeroes the edge margins along the first/last-child chain (body, its first child),
+//   so a first child's top margin, which in the page collapses through the body and
+//   moves everything down, is lost: those margins are put back from the source;
+// - a canvas/video becomes an <img> that keeps its borders but not its box sizing;
+// - the root always establishes a block formatting context, so margins never escape it;
+//   the clone is a plain block inside snapdom's wrapper: flow-root restores the BFC.
+export function restoreEdgeMargins(s: Saved, context: CloneContext): void {
+  const clone = context.clone as HTMLElement | null | undefined;
+  if (clone?.style) clone.style.setProperty('display', 'flow-root', 'important');
+  const map = nodeMapOf(context);
+  if (!map) return;
+  for (const [c, src] of map) {
+    if (c === clone || src.tagName === 'PRE' || !(c as HTMLElement).style) continue;
+    const style = (c as HTMLElement).style;
+    // A canvas or video frame becomes an <img> sized to the source's border box while
+    // keeping its borders: without border-box it grows by the border width.
+    if ((src.tagName === 'CANVAS' || src.tagName === 'VIDEO') && c.tagName === 'IMG') style.setProperty('box-sizing', 'border-box');
+    const computed = s.getComputedStyle(src);
+    for (const side of ['margin-top', 'margin-bottom'] as const) {
+      if (style.getPropertyValue(side) === '0px' && computed.getPropertyValue(side) !== '0px') {
+        style.setProperty(side, computed.getPropertyValue(side));
+      }
+    }
+  }
+}
+
+const COLLAPSING_DISPLAY = new Set(['block', 'list-item']);
+const FORMATTING_PARENT = /flex|grid/;
+
+/** The last child that takes part in block layout (CSS 2.2 §9.4.1: not floated, not out of flow). */
+function lastInFlowChild(s: Saved, el: Element): Element | null {
+  for (let n = el.lastChild; n; n = n.previousSibling) {
+    if (n.nodeType === 3) {
+      // Text after the last block child sits in an anonymous block: that one is last.
+      if ((n.nodeValue ?? '').trim()) return null;
+      continue;
+    }
+    if (n.nodeType !== 1) continue;
+    const cs = s.getComputedStyle(n as Element);
+    if (cs.display === 'none' || cs.position === 'absolute' || cs.position === 'fixed' || cs.float !== 'none') continue;
+    return n as Element;
+  }
+  return null;
+}
+
+/**
+ * snapdom pins every box to its computed height. The bottom margin of a last in-flow child
+ * collapses through its parent only while the parent's height is 'auto' (CSS 2.2 §8.3.1);
+ * pinned, the margin stays inside the parent and the space after it is lost. A sidebar
+ * list whose links carry `margin-bottom: 3.2px` drifted by that much per item (AdminLTE).
+ * Where the page shows the collapse (a block parent without bottom padding or border,
+ * not a formatting-context root, whose border box ends where its last child's border box
+ * ends while that child has a bottom margin, its own or one collapsed through it), the
+ * clone's height goes back to auto: with the children pinned, auto gives the same height
+ * and lets the margin through, as in the page.
+ */
+export function releaseCollapsedMargins(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  const root = s.doc.documentElement;
+  const memo = new Map<Element, boolean>();
+  // Whether a margin leaves through the bottom of `el` in the page (memoised: a chain of
+  // nested blocks passes one child's margin all the way up).
+  const passes = (el: Element): boolean => {
+    const known = memo.get(el);
+    if (known !== undefined) return known;
+    memo.set(el, false);
+    if (el === root || el === s.doc.body) return false;
+    const child = el.lastElementChild ? lastInFlowChild(s, el) : null;
+    if (!child) return false;
+    if (!(parseFloat(s.getComputedStyle(child).marginBottom) > 0) && !passes(child)) return false;
+    const cs = s.getComputedStyle(el);
+    if (!COLLAPSING_DISPLAY.has(cs.display) || cs.overflowX !== 'visible' || cs.overflowY !== 'visible') return false;
+    if (cs.position === 'absolute' || cs.position === 'fixed' || cs.float !== 'none') return false;
+    if (parseFloat(cs.paddingBottom) !== 0 || parseFloat(cs.borderBottomWidth) !== 0 || cs.contain !== 'none') return false;
+    const parent = el.parentElement;
+    if (parent && FORMATTING_PARENT.test(s.getComputedStyle(parent).display)) return false;
+    const a = call(s.getBoundingClientRect, el);
+    const b = call(s.getBoundingClientRect, child);
+    if (Math.abs(a.bottom - b.bottom) > 0.01) return false;
+    memo.set(el, true);
+    return true;
+  };
+  for (const [c, src] of map) {
+    const style = (c as HTMLElement).style as CSSStyleDeclaration | undefined;
+    if (style && src.lastElementChild && passes(src)) style.setProperty('height', 'auto');
+  }
+}
+
+/**
+ * With `clip: 'viewport'` snapdom stands an empty, hidden box in for each element wholly
+ * outside the viewport, sized from offsetWidth/offsetHeight: whole pixels. Each stand-in
+ * above the viewport moves what follows by its rounding (43.2 px lists items became 43),
+ * so after a scroll the content in view sits a fraction of a pixel off, and text whose
+ * baseline lands on the other side of a pixel boundary is drawn a row higher or lower
+ * (SB Admin 2: two progress labels a row off, and OCR read the card in another order).
+ * The stand-ins get the element's exact border box (untransformed elements only: the
+ * bounding box of a transformed one is not its layout size).
+ */
+export function exactStandInSizes(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  const root = context.clone as Element | null | undefined;
+  if (!map || !root) return;
+  // Stand-ins are not in snapdom's node map; each is a shallow copy of its element, so it
+  // is found among the source siblings after the one its mapped neighbour came from.
+  for (const c of root.querySelectorAll<HTMLElement>('[style*="visibility: hidden"]')) {
+    const style = c.style;
+    if (map.has(c) || style.visibility !== 'hidden' || style.boxSizing !== 'border-box') continue;
+    const parent = c.parentElement ? map.get(c.parentElement) : undefined;
+    if (!parent) continue;
+    let prev = c.previousElementSibling;
+    while (prev && !map.has(prev)) prev = prev.previousElementSibling;
+    let src = prev ? map.get(prev)!.nextElementSibling : parent.firstElementChild;
+    // The copy carries the element's classes plus snapdom's own style class.
+    const same = (e: Element) => e.localName === c.localName && [...e.classList].every((k) => c.classList.contains(k));
+    while (src && !same(src)) src = src.nextElementSibling;
+    const h = src as HTMLElement | null;
+    if (!h || typeof h.offsetWidth !== 'number' || s.getComputedStyle(h).transform !== 'none') continue;
+    const r = call(s.getBoundingClientRect, h);
+    const set = (prop: 'width' | 'height', whole: number, exact: number) => {
+      if (style.getPropertyValue(prop) !== `${whole}px` || style.getPropertyValue(`min-${prop}`) !== `${whole}px` || Math.abs(exact - whole) < 0.001) return;
+      for (const p of [prop, `min-${prop}`, `max-${prop}`]) style.setProperty(p, `${exact}px`);
+    };
+    set('width', h.offsetWidth, r.width);
+    set('height', h.offsetHeight, r.height);
+  }
+}
+
+/**
+ * snapdom pins fixed and sticky elements as absolute boxes at their viewport position but
+ * pads them: 2 px wider, and 1 px up (or left) and 1 px taller (or wider) when they touch
+ * the viewport's top (or left) edge. Content laid out inside moves with the padding: a
+ * dialog flex-centred in a full-screen backdrop sits 0.5 px higher and snaps to the pixel
+ * row above the real one, which OCR notices. Boxes carrying exactly that padding, and no
+ * transform of their own, get the element's real box back; anything else stays as is.
+ */
+export function undoFixedPadding(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  const root = s.doc.documentElement;
+  const k = call(s.getBoundingClientRect, root);
+  const near = (a: number, b: number) => Math.abs(a - b) < 0.01;
+  for (const [c, src] of map) {
+    const style = (c as HTMLElement).style as CSSStyleDeclaration | undefined;
+    if (!style || style.position !== 'absolute' || src === root) continue;
+    if (style.transform && style.transform !== 'none') continue;
+    const position = s.getComputedStyle(src).position;
+    if (position !== 'fixed' && position !== 'sticky') continue;
+    const u = call(s.getBoundingClientRect, src);
+    const x = u.left - k.left - root.clientLeft;
+    const y = u.top - k.top - root.clientTop;
+    const [left, top, width, height] = [style.left, style.top, style.width, style.height].map((v) => parseFloat(v)) as [number, number, number, number];
+    const horizontal = (near(left, x) && near(width, u.width + 2)) || (near(left, x - 1) && near(width, u.width + 3));
+    const vertical = (near(top, y) && near(height, u.height)) || (near(top, y - 1) && near(height, u.height + 1));
+    if (!horizontal || !vertical) continue;
+    style.left = `${x}px`;
+    style.top = `${y}px`;
+    style.width = `${u.width}px`;
+    style.height = `${u.height}px`;
+  }
+}

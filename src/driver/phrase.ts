@@ -1,0 +1,166 @@
+// One noun phrase of a step (the target, or an anchor it is related to) read into a query:
+// labels, words, kinds, ordinal, position, region, container; and the word lists the step
+// parser shares. Pure.
+import { KIND_WORDS, type Kind } from './kinds.ts';
+import { STOPWORDS } from './text.ts';
+import type { Region, RelationType, TargetQuery } from './step-query.ts';
+
+export const PLACEHOLDER = /^qqq(\d+)$/;
+
+export const ORDINALS: Record<string, number> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
+  eleventh: 11, twelfth: 12, last: -1, final: -1, penultimate: -2,
+};
+export const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+export const REGION_WORDS: Record<string, Region> = {
+  header: 'header', navbar: 'nav', nav: 'nav', navigation: 'nav', topbar: 'header', sidebar: 'sidebar',
+  footer: 'footer', modal: 'modal', dialog: 'modal', popup: 'modal', overlay: 'modal', lightbox: 'modal',
+  form: 'form', toolbar: 'header', banner: 'header',
+};
+
+/** Pure verbs: dropped. Other first words ("close", "add", "submit") stay as label words. */
+export const VERBS = new Set([
+  'click', 'clicks', 'clicking', 'tap', 'taps', 'press', 'hit', 'push', 'select', 'choose', 'pick', 'toggle', 'check',
+  'uncheck', 'tick', 'untick', 'type', 'enter', 'input', 'write', 'fill', 'focus', 'go', 'navigate', 'switch',
+  'activate', 'expand', 'collapse', 'hover', 'double', 'doubleclick', 'then', 'now', 'user', 'clicked', 'selects',
+  'open', 'turn', 'enable', 'disable', 'mark', 'reveal', 'uncover', 'visit', 'view',
+]);
+/**
+ * Verbs that are also a control's label: "Like the post by Aiko" clicks the Like control of
+ * that post, "Increase the quantity of Bruschetta" the + of that dish. Read as "<verb> of <object>"
+ * when a determiner follows; "Add to cart" (no determiner) stays a label.
+ */
+export const LABEL_VERBS = new Set([
+  'like', 'unlike', 'increase', 'decrease', 'increment', 'decrement', 'add', 'remove', 'delete', 'close', 'dismiss', 'share',
+  'save', 'follow', 'unfollow', 'subscribe', 'download', 'reply', 'retweet', 'repost', 'bookmark', 'edit', 'rename', 'archive',
+  'favorite', 'favourite', 'star', 'upvote', 'downvote', 'play', 'pause', 'mute', 'unmute', 'pin', 'rate', 'hide', 'duplicate',
+]);
+export const MEANS_VERBS = new Set(['clicking', 'tapping', 'pressing', 'hitting', 'selecting', 'choosing', 'using', 'ticking', 'checking', 'toggling']);
+export const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'its', 'his', 'her', 'their', 'my', 'your', 'our']);
+/** Words saying a cell or slot shows nothing yet. */
+const EMPTY_WORDS = new Set(['empty', 'blank', 'unmarked', 'unfilled', 'unopened', 'unrevealed', 'vacant']);
+/** Verbs that say what kind of control they act on: "turn on X" means X's switch. */
+export const VERB_KINDS: Record<string, Kind[]> = {
+  toggle: ['switch'], turn: ['switch'], enable: ['switch'], disable: ['switch'], check: ['checkbox'], uncheck: ['checkbox'],
+  tick: ['checkbox'], untick: ['checkbox'],
+};
+/** Words after which a second verb may follow: "then click", "double click", "go to". */
+export const LEAD_INS = new Set(['then', 'now', 'double', 'user', 'go', 'navigate']);
+export const PARTICLES = new Set(['on', 'off', 'in', 'out', 'to', 'into', 'onto', 'the', 'a', 'an', 'upon']);
+
+/** Relation words, longest first; value = relation type, or 'place' when it may introduce a position/region. */
+export const RELATION_WORDS: [string, RelationType | 'place'][] = [
+  ['to the left of', 'left'], ['to the right of', 'right'], ['on the left of', 'left'], ['on the right of', 'right'],
+  ['left of', 'left'], ['right of', 'right'], ['on top of', 'above'], ['next to', 'near'], ['close to', 'near'],
+  ['adjacent to', 'near'], ['beside', 'near'], ['besides', 'near'], ['near', 'near'], ['nearby', 'near'],
+  ['alongside', 'near'], ['below', 'below'], ['under', 'below'], ['underneath', 'below'], ['beneath', 'below'],
+  ['above', 'above'], ['over', 'above'], ['inside', 'inside'], ['within', 'inside'], ['in', 'inside'],
+  ['into', 'inside'], ['on', 'inside'], ['at', 'inside'], ['of', 'group'], ['for', 'group'], ['from', 'group'],
+  ['with', 'contains'], ['containing', 'contains'], ['that', 'contains'], ['by', 'group'],
+];
+/** "by" introduces an anchor only after a thing one can author ("the post by Aiko"); "Sort by" is a label. */
+export const BY_NOUNS = new Set(['post', 'review', 'comment', 'message', 'tweet', 'article', 'story', 'photo', 'video', 'song', 'track', 'book', 'card', 'entry', 'item', 'listing', 'recipe', 'one', 'answer', 'question']);
+
+export function emptyQuery(): TargetQuery {
+  return { labels: [], words: [], kinds: [] };
+}
+
+/** Parses words of one noun phrase (target or anchor) into a query. */
+export function parsePhrase(words: string[], quotes: string[], modifiers = false): TargetQuery {
+  const q = emptyQuery();
+  const w = [...words];
+  for (let i = 0; i < w.length; i++) {
+    const word = w[i] as string;
+    const next = w[i + 1];
+    const m = PLACEHOLDER.exec(word);
+    if (m) { q.labels.push(quotes[Number(m[1])] as string); continue; }
+    // Ordinals: "second", "2nd", "last", "second to last", "number 3", "#3".
+    const ord = ORDINALS[word];
+    if (ord !== undefined) {
+      if (word === 'second' && next === 'to' && w[i + 2] === 'last') { q.ordinal = -2; i += 2; continue; }
+      if (next === 'last' && ord > 0) { q.ordinal = -ord; i += 1; continue; }
+      q.ordinal = ord;
+      continue;
+    }
+    const nth = /^(\d+)(st|nd|rd|th)$/.exec(word);
+    if (nth) { q.ordinal = Number(nth[1]); continue; }
+    if ((word === 'number' || word === 'no' || word === 'num') && next && /^\d+$/.test(next)) { q.ordinal = Number(next); i++; continue; }
+    // Positions, unless they name an arrow ("the left arrow") or a key.
+    if (['top', 'bottom', 'upper', 'lower', 'left', 'right', 'middle', 'center', 'centre', 'corner', 'topmost', 'bottommost', 'leftmost', 'rightmost'].includes(word)) {
+      if (next === 'arrow' || next === 'chevron' || next === 'key') { q.words.push(word); continue; }
+      q.position ??= {};
+      if (word === 'top' || word === 'upper' || word === 'topmost') q.position.v = 'top';
+      else if (word === 'bottom' || word === 'lower' || word === 'bottommost') q.position.v = 'bottom';
+      else if (word === 'left' || word === 'leftmost') q.position.h = 'left';
+      else if (word === 'right' || word === 'rightmost') q.position.h = 'right';
+      else if (word === 'middle' || word === 'center' || word === 'centre') { if (q.position.v) q.position.h = 'center'; else q.position.v = 'middle'; }
+      continue;
+    }
+    if (word === 'side' || word === 'hand' || word === 'corner') continue;
+    // Kinds, multi-word first; "row 2" / "card 3" / "item #2" also give an ordinal.
+    let matched = false;
+    for (const [phrase, kind] of KIND_WORDS) {
+      const parts = phrase.split(' ');
+      if (parts.every((p, j) => stemWord(w[i + j]) === p)) {
+        // A kind word before the region noun of an anchor is a modifier: "the seat map" is a map.
+        if (modifiers) { q.words.push(...parts); i += parts.length - 1; matched = true; break; }
+        if (!q.kinds.includes(kind)) q.kinds.push(kind);
+        // Keep the word too: "search box" names a search field; "button" rarely helps as text.
+        if (parts.length > 1) q.words.push(...parts.filter((p) => !['box', 'field', 'bar', 'input', 'button', 'item', 'area'].includes(p)));
+        // Nouns that name things as much as kinds ("seat", "review", "day") also match as text.
+        else if (NAMING_KIND_WORDS.has(parts[0] as string)) q.words.push(parts[0] as string);
+        i += parts.length - 1;
+        const after = w[i + 1];
+        if (after && /^#?\d+$/.test(after) && q.ordinal === undefined) {
+          q.ordinal = Number(after.replace('#', ''));
+          if (!after.startsWith('#')) q.numbered = { noun: w[i] as string, n: q.ordinal };
+          i++;
+        }
+        matched = true;
+        break;
+      }
+    }
+    if (matched) continue;
+    const region = REGION_WORDS[word];
+    if (region) { q.region = region; continue; }
+    if (/^#\d+$/.test(word)) { q.ordinal = Number(word.slice(1)); continue; }
+    if (EMPTY_WORDS.has(word)) { q.empty = true; continue; }
+    // "dot 3", "slide 4", "photo 2": a noun numbered in a series is an ordinal over those nouns.
+    if (next && /^\d{1,2}$/.test(next) && q.ordinal === undefined && !STOPWORDS.has(word) && !VERBS.has(word) && !LABEL_VERBS.has(word) && !PLACEHOLDER.test(word) && !/^\d+$/.test(word) && Number(next) > 0) {
+      q.words.push(word);
+      q.ordinal = Number(next);
+      q.numbered = { noun: word, n: q.ordinal };
+      i++;
+      continue;
+    }
+    if (STOPWORDS.has(word)) continue;
+    q.words.push(word);
+  }
+  return q;
+}
+
+/** Anchors only: "the Done list" is named by "Done"; "list" says it is the region around that name. */
+export function parseAnchor(words: string[], quotes: string[]): TargetQuery {
+  const content = words.filter((w) => !STOPWORDS.has(w));
+  const last = content.at(-1);
+  const naming = content.filter((w) => ORDINALS[w] === undefined && NUMBERS[w] === undefined && !/^\d+(st|nd|rd|th)?$/.test(w));
+  if (naming.length > 1 && last && CONTAINER_NOUNS.has(last)) {
+    const q = parsePhrase(words.slice(0, words.lastIndexOf(last)), quotes, true);
+    q.container = last;
+    return q;
+  }
+  return parsePhrase(words, quotes);
+}
+
+export const NAMING_KIND_WORDS = new Set(['seat', 'day', 'date', 'slot', 'review', 'thumbnail', 'photo']);
+
+/** Region nouns a step puts after a name: "the To Do column", "the Done list", "the reviews slider". */
+export const CONTAINER_NOUNS = new Set(['list', 'column', 'board', 'grid', 'section', 'panel', 'pane', 'carousel', 'slider', 'gallery', 'group', 'area', 'block', 'widget', 'table', 'calendar', 'strip', 'row', 'map', 'picker', 'pager', 'menu', 'toolbar', 'feed']);
+
+export function stemWord(w: string | undefined): string {
+  if (!w) return '';
+  if (w.length > 3 && w.endsWith('es') && /(xes|ches|shes|sses)$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  return w;
+}

@@ -1,0 +1,42 @@
+// The structured query a step's description is read into (parse.ts) and the resolver scores
+// elements against (query.ts). Plain data.
+import type { Kind } from './kinds.ts';
+
+export type Region = 'header' | 'footer' | 'nav' | 'sidebar' | 'modal' | 'main' | 'form';
+export type RelationType = 'near' | 'below' | 'above' | 'left' | 'right' | 'inside' | 'group' | 'contains';
+
+export interface TargetQuery {
+  /** Quoted strings naming the element. */
+  labels: string[];
+  /** Unquoted content words naming it (kind/ordinal/position words removed). */
+  words: string[];
+  kinds: Kind[];
+  /** 1-based; negative counts from the end (-1 = last). */
+  ordinal?: number;
+  position?: { v?: 'top' | 'bottom' | 'middle'; h?: 'left' | 'right' | 'center' };
+  region?: Region;
+  grid?: { row: number; col: number };
+  /** "the empty square": an element showing no text (a free board cell, an unfilled slot). */
+  empty?: boolean;
+  /** "the Done list", "the tic-tac-toe board": the region noun, split from the words naming it. */
+  container?: string;
+  /**
+   * "seat 7", "slide 4": the noun and number of a numbered name. The resolver reads it as the
+   * element showing that number ("7", "Slide 4") when there is one, else as the ordinal.
+   */
+  numbered?: { noun: string; n: number };
+}
+
+export interface Relation {
+  type: RelationType;
+  anchor: TargetQuery;
+}
+
+export interface ParsedStep {
+  action: string;
+  target: TargetQuery;
+  relations: Relation[];
+  typed?: string;
+  key?: string;
+  direction?: 'up' | 'down' | 'left' | 'right';
+}
