@@ -60,16 +60,16 @@ try {
     const shots = await capturePage(app, server.url, p);
     if (shots.error) {
       console.error(`${p.split}/${p.name}: ${shots.error}`);
-      rows.push({ split: p.split, page: p.name, state: 'load', viewport: `${p.viewport.width}x${p.viewport.height}`, diff: 1, strict: 1, ocr: null, dino: null, domMs: 0, fails: shots.error });
+      rows.push({ split: p.split, page: p.name, state: 'load', viewport: `${p.viewport.width}x${p.viewport.height}`, diff: 1, strict: 1, ocr: null, dino: null, domMs: 0, still: true, fails: shots.error });
       continue;
     }
     for (const s of shots.shots) {
       const px = await comparePixels(app, s.dom, s.real, { diffImage: !!saveDir });
       const ocr = withOcr ? await ocrParity(app, s.dom, s.real) : null;
       const dino = withDino ? await dinoParity(app, s.dom, s.real) : null;
-      const row: ParityRow = { split: p.split, page: p.name, state: s.state, viewport: `${p.viewport.width}x${p.viewport.height}`, diff: px.fraction, strict: px.strict, ocr: ocr?.similarity ?? null, dino, domMs: s.domMs, fails: px.sizeMatch ? verdict(px.fraction, ocr?.similarity ?? null) : 'sizes differ' };
+      const row: ParityRow = { split: p.split, page: p.name, state: s.state, viewport: `${p.viewport.width}x${p.viewport.height}`, diff: px.fraction, strict: px.strict, ocr: ocr?.similarity ?? null, dino, domMs: s.domMs, still: s.still, fails: px.sizeMatch ? verdict(px.fraction, ocr?.similarity ?? null) : 'sizes differ' };
       rows.push(row);
-      console.error(`${p.split}/${p.name} ${s.state}: ${(px.fraction * 100).toFixed(2)} % (strict ${(px.strict * 100).toFixed(2)} %)${ocr ? `, OCR ${ocr.similarity.toFixed(3)}` : ''}${dino !== null ? `, DINO ${dino.toFixed(4)}` : ''}, ${s.domMs} ms${row.fails ? `  ✗ ${row.fails}` : ''}`);
+      console.error(`${p.split}/${p.name} ${s.state}: ${(px.fraction * 100).toFixed(2)} % (strict ${(px.strict * 100).toFixed(2)} %)${ocr ? `, OCR ${ocr.similarity.toFixed(3)}` : ''}${dino !== null ? `, DINO ${dino.toFixed(4)}` : ''}, ${s.domMs} ms${s.still ? '' : ' (still moving)'}${row.fails ? `  ✗ ${row.fails}` : ''}`);
       if (saveDir) {
         const dir = join(saveDir, p.split);
         mkdirSync(dir, { recursive: true });

@@ -76,7 +76,7 @@ const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
   'textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton', 'treeitem', 'gridcell',
 ]);
-const TEXT_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'label', 'li', 'td', 'th', 'legend', 'caption', 'figcaption', 'dt', 'dd', 'tr', 'article', 'img', 'svg', 'canvas', 'video', 'picture']);
+const TEXT_TAGS = new Set(['pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'label', 'li', 'td', 'th', 'legend', 'caption', 'figcaption', 'dt', 'dd', 'tr', 'article', 'img', 'svg', 'canvas', 'video', 'picture']);
 const CONTAINER_HEADS = new Set(['card', 'tile', 'item', 'product', 'listing', 'result', 'post', 'cell', 'square', 'slot', 'row', 'entry', 'hotel', 'plan', 'option', 'tab', 'chip', 'tag', 'pill', 'badge', 'icon', 'title', 'name', 'label', 'price', 'heading']);
 const IMPLICIT_ROLES: Record<string, string> = {
   button: 'button', a: 'link', select: 'combobox', textarea: 'textbox', img: 'img', nav: 'navigation', header: 'banner',
@@ -160,6 +160,28 @@ function pseudoOf(el: Element, dom: SnapshotDom): string {
     else if (/[\p{L}\p{N}\p{S}\p{P}]/u.test(text) && !/[\u{E000}-\u{F8FF}]/u.test(text)) out.push(text);
   }
   return collapse(out.join(' ')).slice(0, 80);
+}
+
+/** The header text of a cell's column (first row of its table) and its row's first cell. */
+function cellHeaders(el: Element, dom: SnapshotDom): { column?: string; row?: string } | undefined {
+  const tr = el.parentElement;
+  if (!tr || tr.localName !== 'tr') return undefined;
+  const table = el.closest('table');
+  if (!table) return undefined;
+  const index = Array.prototype.indexOf.call(tr.children, el) as number;
+  const head = dom.querySelector(table, 'tr');
+  const out: { column?: string; row?: string } = {};
+  if (head && head !== tr) {
+    const h = head.children[index];
+    const t = h ? boundedText(h, 60) : '';
+    if (t) out.column = t;
+  }
+  const first = tr.firstElementChild;
+  if (first && first !== el) {
+    const t = boundedText(first, 60);
+    if (t) out.row = t;
+  }
+  return out.column || out.row ? out : undefined;
 }
 
 /** Names of the first inline SVG's simple shape (a line icon with no label), or ''. */
@@ -369,7 +391,9 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       contentEditable ||
       (tabindex !== null && Number(tabindex) >= 0 && tag !== 'div' ? true : tabindex !== null && Number(tabindex) >= 0 && listeners.length > 0) ||
       (pointerHere && !f.parentPointer) ||
-      (f.parentClick && f.repeated);
+      (f.parentClick && f.repeated) ||
+      // A label for a control toggles or focuses it when clicked (custom switches and checkboxes are labels).
+      (tag === 'label' && (attr('for') !== null || dom.querySelector(el, 'input,select,textarea') !== null));
     const iconEl = (ICON_HINT_TAGS.has(tag) && tag !== 'img' && tag !== 'use' && classWords.some((w) => ICON_SET_WORDS.has(w) || w.startsWith('icon'))) && !hasOwnText(el);
     const regionBox = el.childElementCount >= 2 && [...classWords, ...splitClass(attr('id') ?? '')].some((w) => REGION_HEADS.has(w));
     const textBearing =
@@ -425,6 +449,10 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       if (inputType === 'checkbox' || inputType === 'radio') s.checked = (el as HTMLInputElement).checked === true;
       else if (attr('aria-checked') !== null) s.checked = attr('aria-checked') === 'true';
       if (landmark) s.landmark = landmark;
+      if (tag === 'td' || tag === 'th') {
+        const cell = cellHeaders(el, dom);
+        if (cell) s.cell = cell;
+      }
       s.name = accessibleName(el, s, doc, dom, labelFor);
       if (style) s.look = lookOf(style, f.bgAround, box);
       const fewLetters = s.text.replace(/[^\p{L}]/gu, '').length < 2;

@@ -2,7 +2,8 @@
 // well it fits one query on its own, before relations, ordinals and grids.
 import type { ElementSnapshot, PageSnapshot } from './snapshot.ts';
 import { bestKindFit, elementKinds, type Kind } from './kinds.ts';
-import type { ParsedStep, TargetQuery } from './parse.ts';
+import type { LookQuery, ParsedStep, TargetQuery } from './step-query.ts';
+import { colourNames, parseColour } from './colours.ts';
 import { inRegion, positionFit } from './geometry.ts';
 import { contentTokens, hintSimilarity, hintTokens, normalize, textSimilarity } from './text.ts';
 import * as W from './weights.ts';
@@ -85,6 +86,7 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
   let best = { s: 0, via: '' };
   const fields: [string, string | undefined][] = [
     ['name', e.name], ['text', e.text], ['value', e.value], ['placeholder', e.placeholder], ['alt', e.alt], ['title', e.title], ['aria-label', e.ariaLabel],
+    ['css content', e.pseudo],
   ];
   for (const [via, v] of fields) {
     if (!v) continue;
@@ -100,6 +102,38 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
     if (u > best.s) best = { s: u, via: 'text+class' };
   }
   return best;
+}
+
+/** 0..1: how well the element's look fits the colour and style words, with the reason. */
+export function lookFit(q: LookQuery, e: ElementSnapshot): { fit: number; why: string } {
+  const look = e.look;
+  if (!look) return { fit: 0, why: '' };
+  const parts: number[] = [];
+  const why: string[] = [];
+  for (const c of q.colours) {
+    // Its own background names a button; text and border colours name links and outlined
+    // buttons; the colour around it is weaker evidence (an icon on a red circle).
+    const channels: [string | undefined, number][] = [[look.bg, 1], [look.fg, 0.8], [look.border, 0.8], [look.bgAround, 0.6]];
+    let best = 0;
+    for (const [v, w] of channels) if (colourNames(parseColour(v)).includes(c)) best = Math.max(best, w);
+    parts.push(best);
+    if (best) why.push(c);
+  }
+  const flag = (asked: boolean | undefined, has: boolean, word: string) => { if (asked) { parts.push(has ? 1 : 0); if (has) why.push(word); } };
+  flag(q.bold, !!look.bold, 'bold');
+  flag(q.strike, !!look.strike, 'struck');
+  flag(q.round, !!look.round, 'round');
+  flag(q.outlined, !!look.border && !look.bg, 'outlined');
+  if (!parts.length) return { fit: 0, why: '' };
+  return { fit: parts.reduce((a, b) => a + b, 0) / parts.length, why: why.join(' ') };
+}
+
+const FIGURE = /^[^\p{L}]*\d[^\p{L}]*(?:\s?\p{L}{1,5})?$/u;
+
+/** The element shows a figure: digits with at most a short unit ("18", "$29 /mo", "70%", "3,678"). */
+function showsFigure(e: ElementSnapshot): boolean {
+  const t = (e.text || e.name).trim();
+  return t.length > 0 && t.length <= 24 && FIGURE.test(t.replace(/\s+/g, ' '));
 }
 
 function extraTextPenalty(query: string, e: ElementSnapshot): number {
@@ -142,6 +176,38 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       if (c > W.CONTEXT_WORDS_MIN) { score += W.W_CONTEXT * c; reasons.push(`words "${phrase}" in group "${e.context}"`); }
     }
   }
+  for (const name of q.names ?? []) {
+    const m = textMatch(name, info);
+    const n = q.names?.length ?? 1;
+    if (m.s > 0) {
+      named = true;
+      score += (m.s * W.W_NAME) / n;
+      reasons.push(`name "${name}" ~ ${m.via} (${fmt(m.s)})`);
+      if (m.via !== 'class/id/icon') score += extraTextPenalty(name, e) / n;
+    } else if (e.context && textSimilarity(name, e.context) > W.CONTEXT_LABEL_MIN) {
+      score += (W.W_CONTEXT * textSimilarity(name, e.context)) / n;
+      reasons.push(`name "${name}" in group "${e.context}"`);
+    }
+  }
+  // A cell named by its column or row header: "the visitors number of the Instagram row".
+  if (e.cell && q.words.length) {
+    const phrase = q.words.join(' ');
+    const h = Math.max(e.cell.column ? textSimilarity(phrase, e.cell.column) : 0, e.cell.row ? textSimilarity(phrase, e.cell.row) : 0);
+    if (h > W.CONTEXT_WORDS_MIN) { score += W.W_CELL_HEADER * h; named = true; reasons.push(`header "${phrase}" (${fmt(h)})`); }
+  }
+  if (q.look) {
+    const l = lookFit(q.look, e);
+    if (l.fit > 0) { score += W.W_LOOK * l.fit; reasons.push(`looks ${l.why} (${fmt(l.fit)})`); }
+  }
+  if (q.numeric && !asAnchor) {
+    if (showsFigure(e)) { score += W.W_NUMERIC; named = true; reasons.push('shows a figure'); }
+    else score -= W.W_NUMERIC;
+  }
+  if (q.purpose?.length && !asAnchor) {
+    const phrase = q.purpose.join(' ');
+    const sim = Math.max(...[e.title, e.ariaLabel, e.name, e.text, e.pseudo].map((v) => (v ? textSimilarity(phrase, v) : 0)), hintSimilarity(contentTokens(phrase), info.hints) * W.HINT_MATCH_FACTOR);
+    if (sim > 0) { score += W.W_PURPOSE * sim; named = true; reasons.push(`purpose "${phrase}" (${fmt(sim)})`); }
+  }
   if (q.container && asAnchor && info.hints.includes(q.container)) {
     score += W.W_CONTEXT;
     reasons.push(`a ${q.container}`);
@@ -155,6 +221,8 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     if (step.action === 'Type') {
       if (e.editable) score += W.W_EDITABLE_FOR_TYPE;
       else { score += W.W_NOT_EDITABLE_FOR_TYPE; reasons.push('not editable'); }
+    } else if (q.passive) {
+      // The step names something one looks at: reacting to clicks is no clue either way.
     } else if (e.interactive) {
       score += W.W_INTERACTIVE;
       reasons.push('interactive');
@@ -186,6 +254,6 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   // added later included: see scoreQuery).
   if (labelMiss && !asAnchor) score = Math.min(score, W.RULED_OUT_SCORE);
   // With no name, no kind and no place there is nothing to go on.
-  if (!named && !q.kinds.length && !q.position && !q.region && !q.grid && q.ordinal === undefined) score = Math.min(score, 0);
+  if (!named && !q.kinds.length && !q.position && !q.region && !q.grid && q.ordinal === undefined && !q.look) score = Math.min(score, 0);
   return { i, score, reasons, ruledOut: labelMiss && !asAnchor };
 }

@@ -77,11 +77,37 @@ function directional(gapPx: number, aligned: boolean, offAxis: number, lcaFit: n
   return (W.DIR_FLOOR + (1 - W.DIR_FLOOR) * 0.5 ** (gapPx / W.NEAR_HALF_DISTANCE)) * (aligned ? 1 : offAxis) * (1 - W.DIR_GROUP_SHARE + W.DIR_GROUP_SHARE * lcaFit);
 }
 
-/** 0..1 fit of a candidate to a relation with one anchor. */
-export function relationFit(type: Relation['type'], c: Info, a: Info, lcaFit: number): number {
+/** Share of the candidate's width inside the anchor's horizontal span. */
+function hShare(cb: { x: number; width: number }, ab: { x: number; width: number }): number {
+  const o = Math.min(cb.x + cb.width, ab.x + ab.width) - Math.max(cb.x, ab.x);
+  return cb.width > 0 ? Math.max(0, o) / cb.width : 0;
+}
+
+/**
+ * "in the Pro column", "of the Instagram row" where the anchor is the column's header or a
+ * cell of the row (a table, a board): the candidate lies under it, or level with it.
+ */
+function lineFit(container: string | undefined, c: Info, a: Info): number {
   const cb = c.e.box;
   const ab = a.e.box;
-  if (c === a) return type === 'group' ? W.SELF_ANCHOR_FIT : 0;
+  if (container === 'column') return hShare(cb, ab) >= 0.5 && cb.y >= ab.y - W.DIR_SLACK_PX ? W.SAME_COLUMN_FIT : 0;
+  if (container === 'row') {
+    const cy = cb.y + cb.height / 2;
+    return cy >= ab.y && cy <= ab.y + ab.height ? W.SAME_ROW_FIT : 0;
+  }
+  return 0;
+}
+
+/** 0..1 fit of a candidate to a relation with one anchor (`container`: the anchor's region noun, e.g. "column"). */
+export function relationFit(type: Relation['type'], c: Info, a: Info, lcaFit: number, container?: string): number {
+  const cb = c.e.box;
+  const ab = a.e.box;
+  // "the badge with the number 3": the element showing it is the one that has it.
+  if (c === a) return type === 'group' ? W.SELF_ANCHOR_FIT : type === 'contains' ? 1 : 0;
+  if ((type === 'inside' || type === 'group') && (container === 'column' || container === 'row') && !isInside(c.e, a.e)) {
+    const line = lineFit(container, c, a);
+    if (line > 0) return line;
+  }
   const domInside = isInside(c.e, a.e);
   // Drawn over the anchor (an arrow or heart positioned on a photo) counts as on/in it.
   const ccx = cb.x + cb.width / 2;

@@ -56,7 +56,9 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
       if (a.tag !== b.tag) continue;
       const shareClass = [...a.classes].some((c) => b.classes.has(c));
       const shareParent = [...a.parents].some((p) => b.parents.has(p));
-      if (stateVariant(a.classes, b.classes) || stateVariant(b.classes, a.classes) || (shareParent && (shareClass || (!a.classes.size && !b.classes.size)))) {
+      // Siblings where one carries a state class or two and the other none ("current", "active") are one series too.
+      const plainAndMarked = shareParent && (!a.classes.size || !b.classes.size) && Math.abs(a.classes.size - b.classes.size) <= 2;
+      if (stateVariant(a.classes, b.classes) || stateVariant(b.classes, a.classes) || plainAndMarked || (shareParent && (shareClass || (!a.classes.size && !b.classes.size)))) {
         root[find(j)] = find(i);
       }
     }

@@ -5,7 +5,7 @@ import { hintTokens } from './text.ts';
 
 export type Kind =
   | 'button' | 'link' | 'icon' | 'tab' | 'field' | 'checkbox' | 'radio' | 'select' | 'switch'
-  | 'slider' | 'image' | 'card' | 'item' | 'cell' | 'row' | 'option' | 'menuitem' | 'heading';
+  | 'slider' | 'image' | 'card' | 'item' | 'cell' | 'row' | 'option' | 'menuitem' | 'heading' | 'badge' | 'code';
 
 /** Words (already lower-case; multi-word first) a step uses to name a kind. */
 export const KIND_WORDS: [string, Kind][] = [
@@ -21,7 +21,7 @@ export const KIND_WORDS: [string, Kind][] = [
   ['switch', 'switch'], ['slider', 'slider'], ['image', 'image'], ['img', 'image'], ['photo', 'image'],
   ['picture', 'image'], ['thumbnail', 'image'], ['logo', 'image'], ['card', 'card'], ['tile', 'cell'],
   ['item', 'item'], ['product', 'card'], ['result', 'card'], ['listing', 'card'], ['entry', 'item'],
-  ['post', 'card'], ['review', 'card'], ['cell', 'cell'], ['square', 'cell'], ['day', 'cell'], ['date', 'cell'], ['seat', 'cell'], ['slot', 'cell'], ['row', 'row'], ['option', 'option'],
+  ['post', 'card'], ['project', 'card'], ['code block', 'code'], ['snippet', 'code'], ['badge', 'badge'], ['pill', 'badge'], ['chip', 'badge'], ['review', 'card'], ['cell', 'cell'], ['square', 'cell'], ['day', 'cell'], ['date', 'cell'], ['seat', 'cell'], ['slot', 'cell'], ['row', 'row'], ['option', 'option'],
   ['choice', 'option'], ['article', 'card'], ['story', 'card'], ['hotel', 'card'], ['property', 'card'], ['heading', 'heading'], ['title', 'heading'], ['arrow', 'icon'], ['chevron', 'icon'],
 ];
 
@@ -45,6 +45,8 @@ const COMPAT: Record<Kind, Partial<Record<Kind, number>>> = {
   option: { option: 1, menuitem: 0.8, item: 0.7, radio: 0.7, button: 0.4, link: 0.3 },
   menuitem: { menuitem: 1, item: 0.8, link: 0.7, button: 0.6, option: 0.7 },
   heading: { heading: 1, link: 0.4, button: 0.3 },
+  badge: { badge: 1, button: 0.5, link: 0.4, item: 0.3, icon: 0.3 },
+  code: { code: 1, item: 0.3 },
 };
 
 export function kindCompat(asked: Kind, is: Kind): number {
@@ -106,6 +108,8 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (heads.some((h) => h === 'item' || h === 'entry')) put('item', 1);
   if (tag === 'article' || heads.some((h) => CARD_WORDS.has(h))) put('card', 1);
   if (/^h[1-6]$/.test(tag) || role === 'heading') put('heading', 1);
+  if (heads.some((h) => h === 'badge' || h === 'pill' || h === 'chip' || h === 'tag')) put('badge', 1);
+  if (tag === 'pre' || (tag === 'code' && e.box.height > 40)) put('code', 1);
 
   const small = e.box.width > 0 && e.box.width <= 64 && e.box.height <= 64;
   const glyphOnly = !/[\p{L}\p{N}]{2,}/u.test(e.text);

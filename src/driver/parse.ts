@@ -5,7 +5,8 @@
 import type { Step } from '../task/types.ts';
 import type { Kind } from './kinds.ts';
 import { inferKey, normalizeKey } from './keys.ts';
-import { BY_NOUNS, DETERMINERS, LABEL_VERBS, LEAD_INS, MEANS_VERBS, NUMBERS, ORDINALS, PARTICLES, PLACEHOLDER, REGION_WORDS, RELATION_WORDS, VERBS, VERB_KINDS, emptyQuery, parseAnchor, parsePhrase, stemWord } from './phrase.ts';
+import { BY_NOUNS, DETERMINERS, LABEL_VERBS, LEAD_INS, MEANS_VERBS, NUMBERS, ORDINALS, PARTICLES, PLACEHOLDER, REGION_WORDS, RELATION_WORDS, VERBS, VERB_KINDS, emptyQuery, parseAnchor, parsePhrase, stemWord, type Lifted } from './phrase.ts';
+import { STOPWORDS } from './text.ts';
 import type { ParsedStep, RelationType } from './step-query.ts';
 
 export type { ParsedStep, Region, Relation, RelationType, TargetQuery } from './step-query.ts';
@@ -17,6 +18,8 @@ function wordsOf(s: string): string[] {
   return s
     .toLowerCase()
     .replace(/(\d+)\s*(?:x|×)\s*(\d+)/g, '$1 $2')
+    // "the third post's 'Posted by' line": a possessive before a noun is a relation (see possessives()).
+    .replace(/[’']s(?=\s+[\p{L}\p{N}"'‘“])/gu, ' qposs ')
     .replace(/[’']s\b/g, '')
     .replace(/[^\p{L}\p{N}#]+/gu, ' ')
     .trim()
@@ -63,18 +66,106 @@ function takeGrid(words: string[]): { row: number; col: number } | undefined {
   return { row, col };
 }
 
+/** Money and percentages: "$29/mo", "£9", "$120.00 - $280.00", "70%". */
+const MONEY_RE = /[$£€¥]\s?\d[\d,.]*(?:\s?[-–]\s?[$£€¥]?\s?\d[\d,.]*)?(?:\s?\/\s?[a-z]+)?|\b\d[\d,.]*\s?%/gi;
+/**
+ * Small words that, inside a Title Case run, show it is a name and not a phrase to split:
+ * "To Do", "In Progress", "Add to Cart", "Terms of Service", "Sign Up". In lower case only
+ * the ones that rarely start a relation join a run: "Delete for Carla Diaz" is two things.
+ */
+const NAME_JOINERS = new Set(['to', 'do', 'in', 'on', 'of', 'for', 'by', 'at', 'up', 'out', 'off', 'and', 'the', 'with', 'into', 'from', 'over', 'under', 'a']);
+const LOWER_JOINERS = new Set(['to', 'of', 'and', 'the', 'a', 'up', 'out', 'off']);
+/** Nouns after which a single capitalised small word is a name: "the To field", "the In column". */
+const NAMED_NOUNS = /^(field|box|input|column|list|button|tab|section|link|lane|board|panel|menu|card|option|row)s?\b/i;
+
+/**
+ * Names written without quotes, lifted out before the description is split: money, a final
+ * ", 18" after a comma, and Title Case runs holding a small word ("the In Progress list",
+ * "Terms of Service"), which would otherwise be split at "in", "of" or "to".
+ */
+function liftNames(text: string, names: string[]): string {
+  const put = (m: string) => { names.push(m.trim()); return ` nnn${names.length - 1} `; };
+  let out = text.trim().replace(MONEY_RE, put);
+  out = out.replace(/,\s*(\d[\d,.]*)\s*[.!]?\s*$/, (_, n: string) => `,${put(n)}`);
+  const tokens = out.split(/(\s+)/);
+  const words = tokens.filter((t, i) => i % 2 === 0);
+  const isCap = (t: string | undefined) => !!t && /^[A-Z][\p{L}\p{N}'’-]*[,.;:]?$/u.test(t) && !/^(I|A)$/.test(t);
+  const bare = (t: string) => t.replace(/[,.;:]$/, '').toLowerCase();
+  const result: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const t = words[i] as string;
+    // A run starts at a capital (never the first word: the verb), may hold small lower-case joiners, and ends at a capital.
+    if (i > 0 && isCap(t) && !/[.!?]$/.test(words[i - 1] ?? '')) {
+      let j = i;
+      let end = i;
+      while (j + 1 < words.length && !/[,.;:]$/.test(words[j] as string) && (isCap(words[j + 1]) || (LOWER_JOINERS.has(words[j + 1] as string) && isCap(words[j + 2])))) {
+        j++;
+        if (isCap(words[j])) end = j;
+      }
+      const run = words.slice(i, end + 1);
+      const single = run.length === 1 && NAME_JOINERS.has(bare(t)) && NAMED_NOUNS.test(words[i + 1] ?? '');
+      if ((run.length >= 2 && run.some((r) => NAME_JOINERS.has(bare(r)))) || single) {
+        const trail = /[,.;:]$/.exec(run.at(-1) as string)?.[0] ?? '';
+        result.push(put(run.map(bare).join(' ') === run.join(' ').toLowerCase() ? run.join(' ').replace(/[,.;:]$/, '') : run.join(' ')) + trail);
+        i = end;
+        continue;
+      }
+    }
+    result.push(t);
+  }
+  return result.join(' ');
+}
+
+/** Verbs after "that" / "which" / "with" saying what the element shows: its text, not a relation. */
+const SAY_VERBS = new Set(['says', 'saying', 'reads', 'reading', 'shows', 'showing', 'displays', 'displaying', 'labelled', 'labeled', 'marked', 'titled', 'named', 'called', 'is', 'has']);
+const TEXT_NOUNS = new Set(['text', 'label', 'word', 'words', 'caption', 'title']);
+/** Verbs that open a purpose clause: "... to switch to dark mode", "... to hide the side menu". */
+const PURPOSE_VERBS = new Set([
+  'switch', 'hide', 'show', 'open', 'close', 'go', 'mark', 'make', 'create', 'add', 'remove', 'delete', 'submit', 'send', 'save', 'search',
+  'filter', 'sort', 'toggle', 'expand', 'collapse', 'select', 'view', 'see', 'start', 'begin', 'confirm', 'cancel', 'continue', 'proceed',
+  'return', 'sign', 'log', 'buy', 'purchase', 'order', 'book', 'subscribe', 'download', 'upload', 'share', 'edit', 'change', 'clear', 'reset',
+  'enable', 'disable', 'turn', 'get', 'read', 'learn', 'try', 'play', 'pause', 'stop', 'fold', 'unfold', 'minimize', 'maximize', 'zoom',
+  'print', 'copy', 'refresh', 'reload', 'load', 'apply', 'complete', 'finish', 'register', 'join', 'contact', 'reply', 'like', 'follow',
+  'rate', 'compare', 'reveal', 'display', 'jump', 'move', 'navigate', 'visit', 'access', 'enter', 'leave', 'exit', 'dismiss', 'bring',
+]);
+
+/**
+ * "the author name in the third post's 'Posted by' line": a possessive "A's B" is B of A.
+ * Rewritten in place, within the phrase around it (up to the next relation word).
+ */
+function possessives(words: string[]): string[] {
+  const single = new Set(RELATION_WORDS.filter(([w]) => !w.includes(' ')).map(([w]) => w));
+  let out = [...words];
+  for (let guard = 0; guard < 4; guard++) {
+    const k = out.indexOf('qposs');
+    if (k < 0) break;
+    let a = k - 1;
+    while (a > 0 && !single.has(out[a - 1] as string)) a--;
+    let b = k + 1;
+    while (b < out.length && !single.has(out[b] as string)) b++;
+    const owner = out.slice(a, k);
+    const head = out.slice(k + 1, b);
+    out = [...out.slice(0, a), ...head, 'of', ...owner, ...out.slice(b)];
+  }
+  return out.filter((w) => w !== 'qposs');
+}
+
 /** Parses a step into a query for the resolver. Never throws. */
 export function parseStep(step: Step): ParsedStep {
   const p = step.parameters ?? {};
   const description = typeof p.description === 'string' ? p.description : '';
   const quotes: string[] = [];
-  const replaced = description.replace(QUOTE_RE, (...m: unknown[]) => {
+  const names: string[] = [];
+  const lifted: Lifted = { quotes, names };
+  const quoted = description.replace(QUOTE_RE, (...m: unknown[]) => {
     const text = (m[1] ?? m[2] ?? m[3] ?? m[4]) as string;
     quotes.push(text);
     return ` qqq${quotes.length - 1} `;
   });
+  // A quoted label then ", the last row of the table": the rest says where the label is.
+  const replaced = liftNames(quoted.replace(/(qqq\d+\s*),\s+(?=(?:the|in|on|at|under|below|above)\b)/i, '$1 in '), names);
   const parsed: ParsedStep = { action: step.type, target: emptyQuery(), relations: [] };
-  let words = wordsOf(replaced);
+  let words = possessives(wordsOf(replaced));
 
   // Text to type: the `text` parameter wins; a quote equal to it is text, not a label.
   if (step.type === 'Type') {
@@ -146,33 +237,58 @@ export function parseStep(step: Step): ParsedStep {
     words = [words[0] as string, 'of', ...words.slice(1)];
   }
 
-  // Split into the target phrase and (relation, anchor phrase) pairs.
-  const segments: { rel: RelationType | 'place' | 'target'; words: string[] }[] = [{ rel: 'target', words: [] }];
+  // Split into the target phrase and (relation, anchor phrase) pairs; a purpose clause ("to
+  // switch to dark mode") is kept apart.
+  const segments: { rel: RelationType | 'place' | 'target'; word: string; words: string[] }[] = [{ rel: 'target', word: '', words: [] }];
+  let purpose: string[] | undefined;
   for (let i = 0; i < words.length; i++) {
+    const cur = segments[segments.length - 1] as { words: string[] };
+    if (words[i] === 'to' && PURPOSE_VERBS.has(words[i + 1] ?? '') && cur.words.length > 0 && !(segments.length === 1 && cur.words.length === 0)) {
+      purpose = words.slice(i + 1).filter((w) => !STOPWORDS.has(w) && !PLACEHOLDER.test(w));
+      break;
+    }
     let hit: [string, RelationType | 'place'] | undefined;
     for (const r of RELATION_WORDS) {
       const parts = r[0].split(' ');
       if (parts.every((part, j) => words[i + j] === part)) { hit = r; break; }
     }
     // "the 'Add' button" keeps going; a relation word at the start of a phrase is a particle.
-    const cur = segments[segments.length - 1] as { words: string[] };
     if (hit && hit[0] === 'by' && !BY_NOUNS.has(stemWord(cur.words.at(-1)))) hit = undefined;
+    // "the circle that says 'Be Part Of Our Story!'", "the button with the text 'Go'": what it shows, not a relation.
+    if (hit && (hit[0] === 'that' || hit[0] === 'which' || hit[0] === 'with') && (SAY_VERBS.has(words[i + 1] ?? '') || (words[i + 1] === 'the' && TEXT_NOUNS.has(words[i + 2] ?? '')))) {
+      i += words[i + 1] === 'the' ? 2 : 1;
+      continue;
+    }
     if (hit && (cur.words.length > 0 || (segments.length === 1 && grid && hit[0] !== 'by'))) {
-      segments.push({ rel: hit[1], words: [] });
+      segments.push({ rel: hit[1], word: hit[0], words: [] });
       i += hit[0].split(' ').length - 1;
     } else if (!(hit && cur.words.length === 0 && segments.length > 1)) {
       cur.words.push(words[i] as string);
     }
   }
 
-  const target = parsePhrase((segments[0] as { words: string[] }).words, quotes);
+  const target = parsePhrase((segments[0] as { words: string[] }).words, lifted);
+  if (purpose?.length) target.purpose = purpose;
   if (grid) target.grid = grid;
   if (!target.kinds.length && step.type === 'Click') target.kinds.push(...impliedKinds);
   // "Check the box next to X": a box one ticks is a checkbox, not a text box.
   if (step.type === 'Click' && impliedKinds.includes('checkbox') && target.kinds.length === 1 && target.kinds[0] === 'field') target.kinds = ['checkbox'];
   for (const seg of segments.slice(1)) {
-    const q = parseAnchor(seg.words, quotes);
-    const onlyPlace = !q.labels.length && !q.words.length && !q.kinds.length && q.ordinal === undefined;
+    // "between Filter and Add lane": near each of the two.
+    if (seg.word === 'between' && seg.words.includes('and')) {
+      const k = seg.words.indexOf('and');
+      for (const part of [seg.words.slice(0, k), seg.words.slice(k + 1)]) if (part.length) parsed.relations.push({ type: 'near', anchor: parseAnchor(part, lifted) });
+      continue;
+    }
+    const q = parseAnchor(seg.words, lifted);
+    // "at the end of the timeline", "at the right end of the top row": the last (or first) of what follows.
+    const place = q.words.filter((w) => !['end', 'start', 'beginning', 'edge', 'side'].includes(w));
+    if (!place.length && q.words.length && !q.labels.length && !q.kinds.length && !q.names?.length) {
+      target.ordinal ??= q.words.includes('end') ? -1 : 1;
+      if (q.position) target.position = { ...target.position, ...q.position };
+      continue;
+    }
+    const onlyPlace = !q.labels.length && !q.words.length && !q.kinds.length && q.ordinal === undefined && !q.names?.length;
     if (onlyPlace) {
       if (q.position) target.position = { ...target.position, ...q.position };
       if (q.region) target.region = q.region;
@@ -187,15 +303,28 @@ export function parseStep(step: Step): ParsedStep {
     // An anchor never needs to be interactive; position/region words on it stay with it.
     parsed.relations.push({ type, anchor: q });
   }
-  // "the last of the five dots": an ordinal alone, counted over what the "of" phrase names.
+  // "the last of the five dots", "the lower of the two switches": an ordinal (or an end)
+  // alone, counted over what the "of" phrase names.
   const first = parsed.relations[0];
+  const relative = target.ordinal === undefined && target.position && first?.anchor.words.some((w) => NUMBERS[w] !== undefined);
+  if (relative && target.position) target.ordinal = target.position.v === 'bottom' || target.position.h === 'right' ? -1 : 1;
   if (first && first.type === 'group' && target.ordinal !== undefined && !target.labels.length && !target.words.length && !target.kinds.length && first.anchor.ordinal === undefined) {
+    if (relative) delete target.position;
     const a = first.anchor;
     target.words = a.words.filter((w) => NUMBERS[w] === undefined && !/^\d+$/.test(w));
     target.labels = a.labels;
     target.kinds = a.kinds;
     if (a.container) target.words.push(a.container);
     parsed.relations.shift();
+  }
+  // "Enter an email in the Email address field": the field is named by the "in" phrase; the
+  // words before it describe the text.
+  const into = parsed.relations.findIndex((r) => r.type === 'inside' && r.anchor.kinds.includes('field') && (r.anchor.labels.length > 0 || r.anchor.words.length > 0 || !!r.anchor.names?.length));
+  if (step.type === 'Type' && into >= 0 && !target.kinds.includes('field') && !target.labels.length) {
+    const a = (parsed.relations.splice(into, 1)[0] as { anchor: typeof target }).anchor;
+    Object.assign(target, { ...a, purpose: target.purpose, look: target.look ?? a.look });
+    if (!target.purpose) delete target.purpose;
+    if (!target.look) delete target.look;
   }
   // A Type step always targets something editable.
   if (step.type === 'Type' && !target.kinds.includes('field')) target.kinds.push('field');

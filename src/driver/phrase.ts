@@ -3,9 +3,18 @@
 // parser shares. Pure.
 import { KIND_WORDS, type Kind } from './kinds.ts';
 import { STOPWORDS } from './text.ts';
-import type { Region, RelationType, TargetQuery } from './step-query.ts';
+import type { LookQuery, Region, RelationType, TargetQuery } from './step-query.ts';
+import { canonicalColour, COLOUR_WORDS } from './colours.ts';
+
+/** Texts lifted out of the description before it is split into words: quotes, and names read without quotes. */
+export interface Lifted {
+  quotes: string[];
+  names: string[];
+}
 
 export const PLACEHOLDER = /^qqq(\d+)$/;
+/** Placeholder of a name lifted without quotes (see Lifted.names). */
+export const NAME_PLACEHOLDER = /^nnn(\d+)$/;
 
 export const ORDINALS: Record<string, number> = {
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
@@ -66,15 +75,59 @@ export function emptyQuery(): TargetQuery {
   return { labels: [], words: [], kinds: [] };
 }
 
+/** Style words and what they ask of the element's look; colour words are read separately. */
+const STYLE_WORDS: Record<string, Partial<LookQuery>> = {
+  bold: { bold: true }, bolded: { bold: true }, struck: { strike: true }, strikethrough: { strike: true }, crossed: { strike: true },
+  round: { round: true }, rounded: { round: true }, circular: { round: true }, circle: { round: true }, pill: { round: true },
+  outlined: { outlined: true }, outline: { outlined: true }, hollow: { outlined: true },
+  big: { size: 'big' }, large: { size: 'big' }, larger: { size: 'big' }, bigger: { size: 'big' }, huge: { size: 'big' },
+  small: { size: 'small' }, smaller: { size: 'small' }, little: { size: 'small' }, tiny: { size: 'small' },
+};
+/** Shade words are colours only before another colour or a noun: "dark blue", "the dark navbar"; not "dark mode". */
+const SHADES = new Set(['dark', 'light']);
+/** Nouns for what shows a figure: the element is the number itself. */
+export const FIGURE_NOUNS = new Set(['number', 'count', 'counter', 'total', 'amount', 'price', 'cost', 'figure', 'percentage', 'sum']);
+/** Nouns for things one looks at rather than operates: whether the element reacts to clicks says nothing. */
+const PASSIVE_NOUNS = new Set(['badge', 'label', 'heading', 'title', 'text', 'caption', 'counter', 'number', 'price', 'logo', 'picture', 'photo', 'image', 'tile', 'square', 'cell', 'paragraph', 'word', 'circle', 'avatar', 'initials', 'code', 'snippet', 'amount', 'total', 'figure', 'count', 'percentage', 'score']);
+/** State adjectives of an anchor that name no element: "the open menu", "the expanded panel". */
+const STATE_WORDS = new Set(['open', 'opened', 'expanded', 'visible', 'shown', 'displayed', 'current', 'unfolded']);
+
+function isKindWord(w: string | undefined): boolean {
+  return !!w && KIND_WORDS.some(([phrase]) => phrase.split(' ')[0] === stemWord(w));
+}
+
 /** Parses words of one noun phrase (target or anchor) into a query. */
-export function parsePhrase(words: string[], quotes: string[], modifiers = false): TargetQuery {
+export function parsePhrase(words: string[], lifted: Lifted, modifiers = false): TargetQuery {
   const q = emptyQuery();
   const w = [...words];
+  const look = (part: Partial<LookQuery>) => { q.look = { colours: [], ...q.look, ...part }; };
   for (let i = 0; i < w.length; i++) {
     const word = w[i] as string;
     const next = w[i + 1];
     const m = PLACEHOLDER.exec(word);
-    if (m) { q.labels.push(quotes[Number(m[1])] as string); continue; }
+    if (m) { q.labels.push(lifted.quotes[Number(m[1])] as string); continue; }
+    const nm = NAME_PLACEHOLDER.exec(word);
+    if (nm) { (q.names ??= []).push(lifted.names[Number(nm[1])] as string); continue; }
+    if (PASSIVE_NOUNS.has(stemWord(word))) q.passive = true;
+    // The figure nouns say what kind of thing it is, not what it reads: "the price" shows "$29".
+    if (FIGURE_NOUNS.has(stemWord(word)) && !modifiers) { q.numeric = true; continue; }
+    // Colours: "the green button"; a shade only before a colour or a noun ("dark blue", "light button").
+    if (COLOUR_WORDS.has(word) && (!SHADES.has(word) || (next !== undefined && (COLOUR_WORDS.has(next) || isKindWord(next) || REGION_WORDS[next] !== undefined)))) {
+      look({ colours: [...(q.look?.colours ?? []), canonicalColour(word)] });
+      continue;
+    }
+    const style = STYLE_WORDS[word];
+    if (style && !(word === 'crossed' && next !== 'out' && next !== 'through')) {
+      look(style);
+      if (word === 'crossed' && (next === 'out' || next === 'through')) i++;
+      // "the circle with the % sign": the shape is also what is clicked.
+      if (word === 'circle') q.passive = true;
+      continue;
+    }
+    // "the 16 tile", "the 8 tile": a number before a noun is what the element shows.
+    if (/^\d+$/.test(word) && isKindWord(next) && !/^(st|nd|rd|th)$/.test(next ?? '')) { (q.names ??= []).push(word); continue; }
+    // "the number 3" after a determiner names the figure shown; "number 3" alone counts.
+    if (word === 'number' && next && /^\d+$/.test(next) && ['the', 'a', 'with', 'showing'].includes(w[i - 1] ?? '')) { (q.names ??= []).push(next); q.numeric = true; i++; continue; }
     // Ordinals: "second", "2nd", "last", "second to last", "number 3", "#3".
     const ord = ORDINALS[word];
     if (ord !== undefined) {
@@ -127,7 +180,7 @@ export function parsePhrase(words: string[], quotes: string[], modifiers = false
     if (/^#\d+$/.test(word)) { q.ordinal = Number(word.slice(1)); continue; }
     if (EMPTY_WORDS.has(word)) { q.empty = true; continue; }
     // "dot 3", "slide 4", "photo 2": a noun numbered in a series is an ordinal over those nouns.
-    if (next && /^\d{1,2}$/.test(next) && q.ordinal === undefined && !STOPWORDS.has(word) && !VERBS.has(word) && !LABEL_VERBS.has(word) && !PLACEHOLDER.test(word) && !/^\d+$/.test(word) && Number(next) > 0) {
+    if (next && /^\d{1,2}$/.test(next) && q.ordinal === undefined && !STOPWORDS.has(word) && !VERBS.has(word) && !LABEL_VERBS.has(word) && !PLACEHOLDER.test(word) && !NAME_PLACEHOLDER.test(word) && !/^\d+$/.test(word) && Number(next) > 0) {
       q.words.push(word);
       q.ordinal = Number(next);
       q.numbered = { noun: word, n: q.ordinal };
@@ -141,16 +194,17 @@ export function parsePhrase(words: string[], quotes: string[], modifiers = false
 }
 
 /** Anchors only: "the Done list" is named by "Done"; "list" says it is the region around that name. */
-export function parseAnchor(words: string[], quotes: string[]): TargetQuery {
+export function parseAnchor(words0: string[], lifted: Lifted): TargetQuery {
+  const words = words0.filter((w) => !STATE_WORDS.has(w));
   const content = words.filter((w) => !STOPWORDS.has(w));
   const last = content.at(-1);
   const naming = content.filter((w) => ORDINALS[w] === undefined && NUMBERS[w] === undefined && !/^\d+(st|nd|rd|th)?$/.test(w));
   if (naming.length > 1 && last && CONTAINER_NOUNS.has(last)) {
-    const q = parsePhrase(words.slice(0, words.lastIndexOf(last)), quotes, true);
+    const q = parsePhrase(words.slice(0, words.lastIndexOf(last)), lifted, true);
     q.container = last;
     return q;
   }
-  return parsePhrase(words, quotes);
+  return parsePhrase(words, lifted);
 }
 
 export const NAMING_KIND_WORDS = new Set(['seat', 'day', 'date', 'slot', 'review', 'thumbnail', 'photo']);

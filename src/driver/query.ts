@@ -49,7 +49,7 @@ function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[],
         const ai = infos[a.i] as Info;
         const ownLca = commonDepth(c.e.xpath, ai.e.xpath);
         const lcaFit = Math.max(0, 1 - (maxLca - ownLca) * W.LCA_STEP_PENALTY);
-        let fit = relationFit(rel.type, c, ai, lcaFit);
+        let fit = relationFit(rel.type, c, ai, lcaFit, rel.anchor.container);
         if (c === ai && rel.type === 'group') fit = rel.anchor.ordinal !== undefined ? W.SELF_ANCHOR_FIT : 0;
         // "the dot for slide 4" where the anchor is itself a dot: its siblings are not "for" it.
         else if (rel.type === 'group' && rel.anchor.ordinal !== undefined && likeSiblings(c.e, ai.e)) fit = Math.min(fit, W.SIBLING_OF_NUMBERED_FIT);

@@ -96,6 +96,8 @@ export interface ElementSnapshot {
    * ("angle left arrow"). Read for elements with little text of their own.
    */
   pseudo?: string;
+  /** Table cells: the text of the column's header cell and of the row's first cell. */
+  cell?: { column?: string; row?: string };
 }
 
 export interface PageSnapshot {

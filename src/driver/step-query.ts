@@ -25,6 +25,30 @@ export interface TargetQuery {
    * element showing that number ("7", "Slide 4") when there is one, else as the ordinal.
    */
   numbered?: { noun: string; n: number };
+  /**
+   * Names read from the description without quotes: a money amount ("$29/mo"), a number
+   * before a noun ("the 16 tile"), a Title Case name with small words in it ("the To Do
+   * column", "Add to Cart"). Matched like labels, but an element without them is not ruled out.
+   */
+  names?: string[];
+  /** Colour and style words: "the green button", "the bold heading", "the crossed-out task". */
+  look?: LookQuery;
+  /** "the number of pending requests", "the price of the Pro plan": what shows a figure. */
+  numeric?: boolean;
+  /** The step names something one looks at, not a control ("badge", "heading", "counter"): being interactive is no clue. */
+  passive?: boolean;
+  /** "... to switch to dark mode": what the control does, matched against its title, label and text. */
+  purpose?: string[];
+}
+
+export interface LookQuery {
+  /** Canonical colour words (see colours.ts). */
+  colours: string[];
+  bold?: boolean;
+  strike?: boolean;
+  round?: boolean;
+  outlined?: boolean;
+  size?: 'big' | 'small';
 }
 
 export interface Relation {

@@ -6,6 +6,16 @@
 
 /** Per unit of text similarity (0..1) with a quoted label: a quote is the strongest clue a step gives. */
 export const W_LABEL = 10;
+/** Per unit of similarity of a name read without quotes ("$29/mo", "the To Do column"): nearly a label, but never rules out. */
+export const W_NAME = 8;
+/** Per unit of fit with the colours and styles the step names ("the green button", "the bold heading"). */
+export const W_LOOK = 3;
+/** "the number of ...", "the price of ...": an element showing a figure, or not. */
+export const W_NUMERIC = 2.5;
+/** Per unit of similarity of a purpose clause ("to switch to dark mode") with the control's title, label or text. */
+export const W_PURPOSE = 3;
+/** Words naming a table cell's column or row header ("the visitors number of the Instagram row"). */
+export const W_CELL_HEADER = 3;
 /** Per unit of similarity of the unquoted target words: weaker, they mix labels with adjectives. */
 export const W_WORDS = 6;
 /** The same when a quoted label is also given: the label carries the identity, the words only colour it. */
@@ -145,6 +155,10 @@ export const DIR_OFF_AXIS_H = 0.5;
 export const DIR_GROUP_SHARE = 0.4;
 /** Overlap (px) tolerated before a box counts as on the wrong side. */
 export const DIR_SLACK_PX = 4;
+/** "in the Pro column" with the column's header as the anchor: lies under it (a table, a board). */
+export const SAME_COLUMN_FIT = 0.9;
+/** "of the Instagram row" with a cell of the row as the anchor: lies level with it. */
+export const SAME_ROW_FIT = 0.9;
 /** On the wrong side, vertically: a little credit when in the same group (stacked layouts vary)... */
 export const WRONG_SIDE_FIT_V = 0.2;
 /** ...and horizontally (left/right are rarely confused). */

@@ -103,8 +103,15 @@ function readyScript(setup: string | undefined): string {
     await settle();
     if (g === generation) document.documentElement.setAttribute('data-iwr-parity', String(Math.round(scrollY)));
   };
+  // Images and the first frame of each video, as a person watching would see them.
+  const media = () => Promise.race([
+    Promise.all([...document.images].filter((i) => !i.complete).map((i) => new Promise((r) => { i.addEventListener('load', r, { once: true }); i.addEventListener('error', r, { once: true }); }))
+      .concat([...document.querySelectorAll('video')].filter((v) => v.readyState < 2 && !v.error).map((v) => new Promise((r) => { v.addEventListener('loadeddata', r, { once: true }); v.addEventListener('error', r, { once: true }); })))),
+    new Promise((r) => setTimeout(r, 3000)),
+  ]);
   addEventListener('load', async () => {
     try { await document.fonts.ready; } catch (e) {}
+    await media();
     try { await (0, eval)(${JSON.stringify(setup ?? '')}); } catch (e) { console.error('parity setup: ' + e); }
     try { await document.fonts.ready; } catch (e) {}
     addEventListener('scroll', () => { mark(); }, { passive: true });
@@ -316,6 +323,8 @@ export interface ParityRow {
   ocr: number | null;
   dino: number | null;
   domMs: number;
+  /** The page's pixels settled before the captures (see waitStill). */
+  still: boolean;
   /** Why this row fails the bounds ('' when it passes). */
   fails: string;
 }
@@ -339,7 +348,7 @@ export function parityTable(rows: ParityRow[]): string {
     lines.push('| page | state | viewport | pixels differing | OCR similarity | DINO (test model) | DOM capture ms |', '| --- | --- | --- | --- | --- | --- | --- |');
     for (const r of rs) {
       const mark = r.fails ? ' ✗' : '';
-      lines.push(`| ${r.page} | ${r.state} | ${r.viewport} | ${(r.diff * 100).toFixed(2)} %${mark} | ${r.ocr === null ? '-' : r.ocr.toFixed(3)} | ${r.dino === null ? '-' : r.dino.toFixed(4)} | ${r.domMs} |`);
+      lines.push(`| ${r.page}${r.still ? '' : ' (still moving)'} | ${r.state} | ${r.viewport} | ${(r.diff * 100).toFixed(2)} %${mark} | ${r.ocr === null ? '-' : r.ocr.toFixed(3)} | ${r.dino === null ? '-' : r.dino.toFixed(4)} | ${r.domMs} |`);
     }
     lines.push('');
   }

@@ -2,6 +2,7 @@
 // their own font instead of snapdom's small raster.
 import type { Saved } from '../saved.ts';
 import { nodeMapOf, type CloneContext } from './boxes.ts';
+import { asDataUrl } from './inline-url.ts';
 
 /**
  * snapdom's test for an icon font (its `Mt`): families it never embeds and whose one-glyph
@@ -65,28 +66,6 @@ function firstFamily(list: string): string {
   return (list.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '').toLowerCase();
 }
 
-/** data: URL of each font file fetched once per frame (blob: assets, same-document URLs). */
-const fontData = new Map<string, Promise<string | null>>();
-
-async function asDataUrl(url: string): Promise<string | null> {
-  let p = fontData.get(url);
-  if (!p) {
-    p = (async () => {
-      try {
-        const blob = await (await fetch(url)).blob();
-        const bytes = new Uint8Array(await blob.arrayBuffer());
-        let bin = '';
-        for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        return `data:${blob.type || 'font/woff2'};base64,${btoa(bin)}`;
-      } catch {
-        return null;
-      }
-    })();
-    fontData.set(url, p);
-  }
-  return p;
-}
-
 function fontFaceRules(rules: CSSRuleList, out: CSSFontFaceRule[]): void {
   for (const r of rules) {
     if (r instanceof CSSFontFaceRule) out.push(r);
@@ -122,7 +101,7 @@ export async function embedIconFonts(s: Saved, families: Set<string>): Promise<s
       const base = r.parentStyleSheet?.href ?? s.doc.baseURI;
       let abs: string;
       try { abs = new URL(url, base).href; } catch { continue; }
-      const data = await asDataUrl(abs);
+      const data = await asDataUrl(abs, 'font/woff2');
       if (data) text = text.replace(m[0], `url("${data}")`);
     }
     css.push(text);
