@@ -9,27 +9,13 @@
 import { snapdom } from '@zumer/snapdom';
 import type { CaptureResult } from './protocol.ts';
 import { call, type Saved } from './saved.ts';
-import { exactStandInSizes, releaseCollapsedMargins, restoreEdgeMargins, undoFixedPadding, type CloneContext } from './capture/boxes.ts';
+import { exactStandInSizes, releaseCollapsedMargins, restoreEdgeMargins, restoreFormControls, restoreTextBoxWidths, undoFixedPadding, type CloneContext } from './capture/boxes.ts';
 import { dropAuthorStyles } from './capture/author-css.ts';
 import { embedIconFonts, iconGlyphsAsText } from './capture/icons.ts';
 import { HIDE_SCROLLBARS_CSS } from './capture/scrollbars.ts';
+import { canvasBackground, paintCanvasBackground } from './capture/canvas-background.ts';
+import { keepBrokenImages, restoreBrokenImageSizes } from './capture/images.ts';
 
-function isTransparent(color: string): boolean {
-  return color === 'transparent' || /rgba\([^)]*,\s*0\)$/.test(color);
-}
-
-/** The colour the browser paints behind everything (CSS Backgrounds 3, "root element"). */
-export function canvasBackground(s: Saved): string {
-  const root = s.doc.documentElement;
-  const rootBg = s.getComputedStyle(root).backgroundColor;
-  if (!isTransparent(rootBg)) return rootBg;
-  const body = s.doc.body;
-  if (body) {
-    const bodyBg = s.getComputedStyle(body).backgroundColor;
-    if (!isTransparent(bodyBg)) return bodyBg;
-  }
-  return '#ffffff';
-}
 
 /**
  * snapdom works in one task (the frame is frozen meanwhile) at about 0.45 ms per element
@@ -73,10 +59,14 @@ export function encodePng(canvas: HTMLCanvasElement): Blob {
 /** Every correction of snapdom's clone, in order (each says why in its own file). */
 async function afterClone(s: Saved, c: CloneContext): Promise<void> {
   dropAuthorStyles(c);
+  keepBrokenImages(c);
   restoreEdgeMargins(s, c);
   releaseCollapsedMargins(s, c);
   exactStandInSizes(s, c);
+  restoreTextBoxWidths(s, c);
+  restoreFormControls(s, c);
   undoFixedPadding(s, c);
+  await paintCanvasBackground(s, c);
   const iconCss = await embedIconFonts(s, iconGlyphsAsText(s, c));
   if (c.clone) {
     const style = s.doc.createElement('style');
@@ -87,7 +77,7 @@ async function afterClone(s: Saved, c: CloneContext): Promise<void> {
 
 /** snapdom's capture of the viewport with the corrections above (its `url` is the SVG). */
 export function snapViewport(s: Saved) {
-  return snapdom(s.doc.documentElement, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-real-boxes', afterClone: (c: CloneContext) => afterClone(s, c) }] });
+  return snapdom(s.doc.documentElement, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-real-pixels', afterClone: (c: CloneContext) => afterClone(s, c), beforeRender: (c: CloneContext) => restoreBrokenImageSizes(s, c) }] });
 }
 
 export async function captureViewport(s: Saved): Promise<CaptureResult> {

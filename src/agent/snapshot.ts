@@ -104,6 +104,8 @@ const REGION_HEADS = new Set([
   'board', 'grid', 'carousel', 'slider', 'slideshow', 'gallery', 'calendar', 'map', 'picker', 'pager', 'pagination',
   'minefield', 'playfield', 'keyboard', 'keypad', 'reviews', 'comments', 'video', 'player', 'hero', 'photo', 'stepper',
   'counter', 'list', 'column', 'panel', 'toolbar', 'dots', 'thumbs', 'thumbnails', 'tabs', 'menu', 'sidebar', 'feed',
+  'alert', 'toast', 'callout', 'notice', 'notification', 'banner', 'modal', 'dialog', 'popup', 'dropdown', 'accordion', 'navbar', 'nav',
+  'card', 'timeline', 'table', 'form', 'footer', 'header', 'section', 'widget', 'lane', 'kanban', 'post', 'article', 'pricing', 'plan',
 ]);
 const CONTEXT_SELECTOR = 'h1,h2,h3,h4,h5,h6,legend,[class*="title"],[class*="name"],[class*="heading"],[class*="label"],strong';
 const ICON_HINT_TAGS = new Set(['i', 'svg', 'use', 'span', 'img', 'em']);
@@ -160,6 +162,26 @@ function pseudoOf(el: Element, dom: SnapshotDom): string {
     else if (/[\p{L}\p{N}\p{S}\p{P}]/u.test(text) && !/[\u{E000}-\u{F8FF}]/u.test(text)) out.push(text);
   }
   return collapse(out.join(' ')).slice(0, 80);
+}
+
+/**
+ * What a control is wired to do, as its markup says: data-*toggle* / data-action values and
+ * the ids it controls ("fullscreen", "sidebar", "dropdown"); and for a checkbox, its wrapper's
+ * classes ("form-switch": it is drawn as a switch).
+ */
+function actionHint(el: Element, dom: SnapshotDom): string {
+  const out: string[] = [];
+  for (const name of dom.getAttributeNames(el)) {
+    if ((name.startsWith('data-') && /toggle|action|widget|target|dismiss/.test(name)) || name === 'aria-controls') {
+      const v = dom.getAttribute(el, name);
+      if (v && v.length < 40) out.push(v.replace(/^[#.]/, ''));
+    }
+  }
+  if (el.localName === 'input' && el.parentElement) {
+    const t = (dom.getAttribute(el, 'type') ?? '').toLowerCase();
+    if (t === 'checkbox' || t === 'radio') out.push(dom.getAttribute(el.parentElement, 'class') ?? '');
+  }
+  return collapse(out.join(' ')).slice(0, 120);
 }
 
 /** The header text of a cell's column (first row of its table) and its row's first cell. */
@@ -458,10 +480,15 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       const fewLetters = s.text.replace(/[^\p{L}]/gu, '').length < 2;
       if ((interactive || iconEl || tag === 'svg') && s.text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) {
         const shape = svgShapeOf(el, dom);
-        const hint = collapse(`${iconHintOf(el, dom)} ${shape}`);
+        const hint = collapse(`${iconHintOf(el, dom)} ${shape} ${actionHint(el, dom)}`);
+        if (hint) s.iconHint = hint;
+      } else if (interactive) {
+        const hint = actionHint(el, dom);
         if (hint) s.iconHint = hint;
       }
-      if (fewLetters && visible && pseudoReads < MAX_PSEUDO_READS) {
+      // Text and icons drawn by CSS: on elements with little text of their own, and on controls
+      // and list items (a folding arrow drawn before a sidebar entry).
+      if ((fewLetters || interactive || tag === 'li' || tag === 'summary') && visible && pseudoReads < MAX_PSEUDO_READS) {
         pseudoReads++;
         const p = pseudoOf(el, dom);
         if (p) s.pseudo = p;
@@ -565,7 +592,8 @@ function accessibleName(el: Element, s: ElementSnapshot, doc: Document, dom: Sna
   if (s.title) return s.title;
   // Icon-only: a labelled child (img alt, svg title, aria-label) names the control.
   const inner = dom.querySelector(el, 'img[alt], [aria-label], svg title, [title]');
-  if (inner) return collapse(dom.getAttribute(inner, 'alt') ?? dom.getAttribute(inner, 'aria-label') ?? dom.getAttribute(inner, 'title') ?? inner.textContent ?? '');
+  // aria-label names an image before its alt (accname), and alt="..." placeholders name nothing.
+  if (inner) return collapse(dom.getAttribute(inner, 'aria-label') ?? dom.getAttribute(inner, 'alt') ?? dom.getAttribute(inner, 'title') ?? inner.textContent ?? '').replace(/^\.+$/, '');
   return '';
 }
 

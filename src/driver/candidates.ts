@@ -15,6 +15,8 @@ export interface Info {
   depth: number;
   /** Wraps an interactive descendant with the same text (a card around its only button, a div around a button). */
   wrapper: boolean;
+  /** Wraps a descendant showing exactly the same text (a row around its one labelled cell). */
+  textWrapper?: boolean;
 }
 
 export interface Scored {
@@ -65,15 +67,22 @@ export function prepare(snapshot: PageSnapshot): Info[] {
     if (info.e.tag === 'th' && p && p.e.tag === 'tr') p.kinds.set('row', W.HEADER_ROW_DEGREE);
   }
   for (const info of infos) {
-    if (!info.e.interactive) continue;
     const t = normalize(info.e.text || info.e.name);
+    if (!t) continue;
     let p = info.e.parent;
     let guard = 0;
     while (p >= 0 && guard++ < 50) {
       const up = infos[p];
       if (!up) break;
       if (normalize(up.e.text || up.e.name) !== t) break;
-      up.wrapper = true;
+      if (info.e.interactive) {
+        up.wrapper = true;
+        // A link that is all of a heading, card or cell is that heading, card or cell to the eye.
+        for (const k of ['heading', 'card', 'item', 'cell'] as const) {
+          const d = up.kinds.get(k);
+          if (d !== undefined && (info.kinds.get(k) ?? 0) < d) info.kinds.set(k, d);
+        }
+      } else up.textWrapper = true;
       p = up.e.parent;
     }
   }
@@ -205,8 +214,17 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   }
   if (q.purpose?.length && !asAnchor) {
     const phrase = q.purpose.join(' ');
-    const sim = Math.max(...[e.title, e.ariaLabel, e.name, e.text, e.pseudo].map((v) => (v ? textSimilarity(phrase, v) : 0)), hintSimilarity(contentTokens(phrase), info.hints) * W.HINT_MATCH_FACTOR);
+    // The object of the purpose, without its verb, may be one word in the markup: "go full screen" ~ data-toggle="fullscreen".
+    const object = normalize(q.purpose.slice(1).join(' '));
+    const compact = object.replace(/ /g, '');
+    const wired = compact.length >= 4 && info.hints.some((h) => h === compact || h === normalize(object)) ? W.HINT_MATCH_FACTOR : 0;
+    const sim = Math.max(wired, ...[e.title, e.ariaLabel, e.name, e.text, e.pseudo].map((v) => (v ? textSimilarity(phrase, v) : 0)), hintSimilarity(contentTokens(phrase), info.hints) * W.HINT_MATCH_FACTOR);
     if (sim > 0) { score += W.W_PURPOSE * sim; named = true; reasons.push(`purpose "${phrase}" (${fmt(sim)})`); }
+  }
+  // "in the Pro column": a header cell or heading names a column; "of the Instagram row": a cell names a row.
+  if (asAnchor && (q.container === 'column' || q.container === 'row') && (e.tag === 'th' || e.tag === 'td' || info.kinds.has('heading'))) {
+    score += W.W_HEADER_ANCHOR;
+    reasons.push(`names a ${q.container}`);
   }
   if (q.container && asAnchor && info.hints.includes(q.container)) {
     score += W.W_CONTEXT;
@@ -233,6 +251,7 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     if (e.onTop === false && e.visible) { score += W.W_COVERED; reasons.push('covered by another element'); }
     if (e.disabled) { score += W.W_DISABLED; reasons.push('disabled'); }
     if (info.wrapper && step.action !== 'Type') { score += W.W_WRAPPER_OF_TARGET; reasons.push('wraps a control with the same text'); }
+    else if (info.textWrapper && step.action !== 'Type') { score += W.W_WRAPPER_OF_TEXT; reasons.push('wraps an element with the same text'); }
   } else if (!e.visible) {
     score += W.W_INVISIBLE_ANCHOR;
   }

@@ -61,14 +61,17 @@ export function colourNames(c: Rgb | null): string[] {
   }
   const sector = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
   const h = (sector * 60 + 360) % 360;
-  let name: string;
-  if (h < 15 || h >= 345) name = 'red';
-  else if (h < 40) name = l < 0.4 ? 'brown' : 'orange';
-  else if (h < 65) name = l < 0.35 ? 'brown' : 'yellow';
-  else if (h < 160) name = 'green';
-  else if (h < 195) name = 'teal';
-  else if (h < 255) name = 'blue';
-  else if (h < 290) name = 'purple';
-  else name = 'pink';
-  return [name, ...shade];
+  const at = (hue: number): string => {
+    if (hue < 15 || hue >= 345) return 'red';
+    if (hue < 40) return l < 0.4 ? 'brown' : 'orange';
+    if (hue < 65) return l < 0.35 ? 'brown' : 'yellow';
+    if (hue < 160) return 'green';
+    if (hue < 195) return 'teal';
+    if (hue < 255) return 'blue';
+    if (hue < 290) return 'purple';
+    return 'pink';
+  };
+  // Near a boundary people disagree ("amber" is orange to some, yellow to others): both names.
+  const names = new Set([at(h), at((h + 8) % 360), at((h + 352) % 360)]);
+  return [...names, ...shade];
 }

@@ -149,8 +149,9 @@ export function pickGrid(group: Scored[], grid: { row: number; col: number }, in
     if (cy - rowY > tol) { rows.push([]); rowY = cy; }
     (rows[rows.length - 1] as Scored[]).push(g);
   }
-  const row = rows[grid.row - 1];
+  // Negative numbers count from the end: "the bottom row" is -1, "the end of the row" too.
+  const row = rows.at(grid.row > 0 ? grid.row - 1 : grid.row);
   if (!row) return undefined;
   row.sort((a, b) => box(a).x - box(b).x || a.i - b.i);
-  return row[grid.col - 1];
+  return row.at(grid.col > 0 ? grid.col - 1 : grid.col);
 }

@@ -15,7 +15,7 @@ export const KIND_WORDS: [string, Kind][] = [
   ['menu item', 'menuitem'], ['text area', 'field'], ['list item', 'item'], ['nav link', 'link'],
   ['button', 'button'], ['btn', 'button'], ['link', 'link'], ['hyperlink', 'link'], ['icon', 'icon'],
   ['tab', 'tab'], ['field', 'field'], ['input', 'field'], ['textbox', 'field'], ['textarea', 'field'],
-  ['searchbar', 'field'], ['searchbox', 'field'], ['box', 'field'], ['checkbox', 'checkbox'],
+  ['searchbar', 'field'], ['searchbox', 'field'], ['checkbox', 'checkbox'],
   ['tickbox', 'checkbox'], ['radio', 'radio'], ['dropdown', 'select'], ['select', 'select'],
   ['selector', 'select'], ['combobox', 'select'], ['picker', 'select'], ['toggle', 'switch'],
   ['switch', 'switch'], ['slider', 'slider'], ['image', 'image'], ['img', 'image'], ['photo', 'image'],
@@ -93,6 +93,8 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (e.interactive && e.checked !== undefined && role !== 'checkbox' && role !== 'radio') { put('checkbox', 0.7); put('switch', 0.8); }
   if ((tag === 'input' && type === 'radio') || role === 'radio') put('radio', 1);
   if (role === 'switch' || classWords.has('switch') || classWords.has('toggle')) put('switch', 1);
+  // A checkbox drawn as a switch by its wrapper ("form-switch", read into iconHint by the snapshot).
+  if (k.has('checkbox') && /\bswitch\b/.test(hintTokens(e.iconHint ?? '').join(' '))) put('switch', 1);
   if ((tag === 'input' && type === 'range') || role === 'slider') put('slider', 1);
   if (tag === 'select' || role === 'combobox' || role === 'listbox' || heads.some((h) => h === 'dropdown' || h === 'select')) put('select', 1);
   if (role === 'tab' || heads.includes('tab')) put('tab', 1);

@@ -7,12 +7,14 @@ import type { Kind } from './kinds.ts';
 import { inferKey, normalizeKey } from './keys.ts';
 import { BY_NOUNS, DETERMINERS, LABEL_VERBS, LEAD_INS, MEANS_VERBS, NUMBERS, ORDINALS, PARTICLES, PLACEHOLDER, REGION_WORDS, RELATION_WORDS, VERBS, VERB_KINDS, emptyQuery, parseAnchor, parsePhrase, stemWord, type Lifted } from './phrase.ts';
 import { STOPWORDS } from './text.ts';
-import type { ParsedStep, RelationType } from './step-query.ts';
+import type { ParsedStep, RelationType, TargetQuery } from './step-query.ts';
 
 export type { ParsedStep, Region, Relation, RelationType, TargetQuery } from './step-query.ts';
 export { inferKey, normalizeKey };
 
-const QUOTE_RE = /"([^"]+)"|“([^”]+)”|‘([^’]+)’|(?<![\p{L}\p{N}])'([^']+?)'(?![\p{L}\p{N}])/gu;
+// A single-quoted label may hold apostrophes inside words ('Ok let's go'): a quote ends only
+// where no letter follows it.
+const QUOTE_RE = /"([^"]+)"|“([^”]+)”|‘([^’]+)’|(?<![\p{L}\p{N}])'((?:[^']|'(?=\p{L}))+?)'(?![\p{L}\p{N}])/gu;
 
 function wordsOf(s: string): string[] {
   return s
@@ -83,10 +85,11 @@ const NAMED_NOUNS = /^(field|box|input|column|list|button|tab|section|link|lane|
  * ", 18" after a comma, and Title Case runs holding a small word ("the In Progress list",
  * "Terms of Service"), which would otherwise be split at "in", "of" or "to".
  */
-function liftNames(text: string, names: string[]): string {
+function liftNames(text: string, names: string[], tail: string[]): string {
   const put = (m: string) => { names.push(m.trim()); return ` nnn${names.length - 1} `; };
-  let out = text.trim().replace(MONEY_RE, put);
-  out = out.replace(/,\s*(\d[\d,.]*)\s*[.!]?\s*$/, (_, n: string) => `,${put(n)}`);
+  // "the number of pending requests, 18": a figure after a final comma is what the target shows.
+  let out = text.trim().replace(/,\s*([$£€¥]?\s?\d[\d,.]*\s?%?(?:\s?\/\s?[a-z]+)?)\s*[.!]?\s*$/i, (_, n: string) => { tail.push(n.trim()); return ''; });
+  out = out.replace(MONEY_RE, put);
   const tokens = out.split(/(\s+)/);
   const words = tokens.filter((t, i) => i % 2 === 0);
   const isCap = (t: string | undefined) => !!t && /^[A-Z][\p{L}\p{N}'’-]*[,.;:]?$/u.test(t) && !/^(I|A)$/.test(t);
@@ -95,6 +98,12 @@ function liftNames(text: string, names: string[]): string {
   for (let i = 0; i < words.length; i++) {
     const t = words[i] as string;
     // A run starts at a capital (never the first word: the verb), may hold small lower-case joiners, and ends at a capital.
+    // A word in capitals is a name as written on screen ("the SCORE counter", "the OB initials").
+    if (i > 0 && /^[A-Z][A-Z0-9]{1,11}[,.;:]?$/.test(t) && !/^(I|A)$/.test(t)) {
+      const trail = /[,.;:]$/.exec(t)?.[0] ?? '';
+      result.push(put(t.replace(/[,.;:]$/, '')) + trail);
+      continue;
+    }
     if (i > 0 && isCap(t) && !/[.!?]$/.test(words[i - 1] ?? '')) {
       let j = i;
       let end = i;
@@ -156,6 +165,7 @@ export function parseStep(step: Step): ParsedStep {
   const description = typeof p.description === 'string' ? p.description : '';
   const quotes: string[] = [];
   const names: string[] = [];
+  const tail: string[] = [];
   const lifted: Lifted = { quotes, names };
   const quoted = description.replace(QUOTE_RE, (...m: unknown[]) => {
     const text = (m[1] ?? m[2] ?? m[3] ?? m[4]) as string;
@@ -163,7 +173,7 @@ export function parseStep(step: Step): ParsedStep {
     return ` qqq${quotes.length - 1} `;
   });
   // A quoted label then ", the last row of the table": the rest says where the label is.
-  const replaced = liftNames(quoted.replace(/(qqq\d+\s*),\s+(?=(?:the|in|on|at|under|below|above)\b)/i, '$1 in '), names);
+  const replaced = liftNames(quoted.replace(/(qqq\d+\s*),\s+(?=(?:the|in|on|at|under|below|above)\b)/i, '$1 in '), names, tail);
   const parsed: ParsedStep = { action: step.type, target: emptyQuery(), relations: [] };
   let words = possessives(wordsOf(replaced));
 
@@ -273,6 +283,9 @@ export function parseStep(step: Step): ParsedStep {
   if (!target.kinds.length && step.type === 'Click') target.kinds.push(...impliedKinds);
   // "Check the box next to X": a box one ticks is a checkbox, not a text box.
   if (step.type === 'Click' && impliedKinds.includes('checkbox') && target.kinds.length === 1 && target.kinds[0] === 'field') target.kinds = ['checkbox'];
+  // Each "of"/"in" phrase after the target qualifies the phrase before it when it only places
+  // it ("the Popular Item at the end of the first row"): `last` is what such words attach to.
+  let last: TargetQuery = target;
   for (const seg of segments.slice(1)) {
     // "between Filter and Add lane": near each of the two.
     if (seg.word === 'between' && seg.words.includes('and')) {
@@ -280,29 +293,52 @@ export function parseStep(step: Step): ParsedStep {
       for (const part of [seg.words.slice(0, k), seg.words.slice(k + 1)]) if (part.length) parsed.relations.push({ type: 'near', anchor: parseAnchor(part, lifted) });
       continue;
     }
+    // "Close the alert with its cross": the "with its" phrase names the target itself.
+    if (seg.rel === 'contains' && (seg.words[0] === 'its' || seg.words[0] === 'their')) {
+      target.words.push(...seg.words.slice(1).filter((w) => !STOPWORDS.has(w)));
+      continue;
+    }
     const q = parseAnchor(seg.words, lifted);
     // "at the end of the timeline", "at the right end of the top row": the last (or first) of what follows.
     const place = q.words.filter((w) => !['end', 'start', 'beginning', 'edge', 'side'].includes(w));
     if (!place.length && q.words.length && !q.labels.length && !q.kinds.length && !q.names?.length) {
-      target.ordinal ??= q.words.includes('end') ? -1 : 1;
-      if (q.position) target.position = { ...target.position, ...q.position };
+      last.ordinal ??= q.words.includes('end') ? -1 : 1;
+      if (q.position) last.position = { ...last.position, ...q.position };
+      continue;
+    }
+    // "the third tile in the top row", "the first product in the second row": a grid cell.
+    const rowOnly = q.kinds.length === 1 && q.kinds[0] === 'row' && !q.labels.length && !q.names?.length && q.words.every((w) => w === 'row');
+    if (rowOnly && last.ordinal !== undefined && !last.grid && (q.ordinal !== undefined || q.position?.v)) {
+      const row = q.ordinal ?? (q.position?.v === 'bottom' ? -1 : 1);
+      last.grid = { row, col: last.ordinal };
+      delete last.ordinal;
       continue;
     }
     const onlyPlace = !q.labels.length && !q.words.length && !q.kinds.length && q.ordinal === undefined && !q.names?.length;
     if (onlyPlace) {
-      if (q.position) target.position = { ...target.position, ...q.position };
-      if (q.region) target.region = q.region;
+      if (q.position) last.position = { ...last.position, ...q.position };
+      if (q.region) last.region = q.region;
+      // "the Search button in the black navbar": the colour of the place is around the target.
+      if (q.look) last.look = { ...last.look, colours: [...(last.look?.colours ?? []), ...q.look.colours] };
       continue;
     }
     // "the button in the header menu": a region word with only generic words is still a region.
     if (q.region && !q.labels.length && q.ordinal === undefined && !q.kinds.length && q.words.every((w) => ['menu', 'bar', 'top', 'area', 'window', 'box', 'panel'].includes(w))) {
-      target.region = q.region;
+      last.region = q.region;
+      if (q.look) last.look = { ...last.look, colours: [...(last.look?.colours ?? []), ...q.look.colours] };
       continue;
     }
     const type: RelationType = seg.rel === 'place' || seg.rel === 'target' ? 'inside' : seg.rel;
+    // "the Fancy Product that costs $120.00": a "that"/"with" phrase after an anchor describes that anchor.
+    if (type === 'contains' && last !== target) {
+      (last.sub ??= []).push({ type, anchor: q });
+      continue;
+    }
     // An anchor never needs to be interactive; position/region words on it stay with it.
     parsed.relations.push({ type, anchor: q });
+    last = q;
   }
+  if (tail.length) (target.names ??= []).push(...tail);
   // "the last of the five dots", "the lower of the two switches": an ordinal (or an end)
   // alone, counted over what the "of" phrase names.
   const first = parsed.relations[0];

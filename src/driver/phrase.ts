@@ -128,6 +128,10 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
     if (/^\d+$/.test(word) && isKindWord(next) && !/^(st|nd|rd|th)$/.test(next ?? '')) { (q.names ??= []).push(word); continue; }
     // "the number 3" after a determiner names the figure shown; "number 3" alone counts.
     if (word === 'number' && next && /^\d+$/.test(next) && ['the', 'a', 'with', 'showing'].includes(w[i - 1] ?? '')) { (q.names ??= []).push(next); q.numeric = true; i++; continue; }
+    // "first name", "last name": the field's name, not a count.
+    if ((word === 'first' || word === 'last') && (next === 'name' || next === 'names')) { q.words.push(word, next); i++; continue; }
+    // Generic nouns that name no kind ("the box", "the thing") and manner words ("the thin X").
+    if (word === 'box' || word === 'thing' || word === 'thin' || word === 'thick') continue;
     // Ordinals: "second", "2nd", "last", "second to last", "number 3", "#3".
     const ord = ORDINALS[word];
     if (ord !== undefined) {
@@ -207,7 +211,7 @@ export function parseAnchor(words0: string[], lifted: Lifted): TargetQuery {
   return parsePhrase(words, lifted);
 }
 
-export const NAMING_KIND_WORDS = new Set(['seat', 'day', 'date', 'slot', 'review', 'thumbnail', 'photo']);
+export const NAMING_KIND_WORDS = new Set(['seat', 'day', 'date', 'slot', 'review', 'thumbnail', 'photo', 'tile']);
 
 /** Region nouns a step puts after a name: "the To Do column", "the Done list", "the reviews slider". */
 export const CONTAINER_NOUNS = new Set(['list', 'column', 'board', 'grid', 'section', 'panel', 'pane', 'carousel', 'slider', 'gallery', 'group', 'area', 'block', 'widget', 'table', 'calendar', 'strip', 'row', 'map', 'picker', 'pager', 'menu', 'toolbar', 'feed']);

@@ -23,7 +23,7 @@ function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[],
   let lateOrdinal: number | undefined;
   for (const rel of relations) {
     if (depth > W.MAX_ANCHOR_DEPTH) break;
-    const anchorScores = scoreQuery(rel.anchor, [], step, snapshot, infos, true, depth + 1).sort(byScore);
+    const anchorScores = scoreQuery(rel.anchor, rel.anchor.sub ?? [], step, snapshot, infos, true, depth + 1).sort(byScore);
     const bestA = anchorScores[0];
     if (!bestA || bestA.score < W.MIN_ANCHOR_SCORE) {
       for (const s of scored) s.reasons.push(`anchor ${describeQuery(rel.anchor)} not found`);
@@ -48,7 +48,7 @@ function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[],
       for (const a of anchors) {
         const ai = infos[a.i] as Info;
         const ownLca = commonDepth(c.e.xpath, ai.e.xpath);
-        const lcaFit = Math.max(0, 1 - (maxLca - ownLca) * W.LCA_STEP_PENALTY);
+        const lcaFit = Math.min(1, Math.max(0, 1 - (maxLca - ownLca) * W.LCA_STEP_PENALTY));
         let fit = relationFit(rel.type, c, ai, lcaFit, rel.anchor.container);
         if (c === ai && rel.type === 'group') fit = rel.anchor.ordinal !== undefined ? W.SELF_ANCHOR_FIT : 0;
         // "the dot for slide 4" where the anchor is itself a dot: its siblings are not "for" it.
@@ -83,6 +83,29 @@ function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefi
 }
 
 /**
+ * "the big pagination bar", "the little arrow": among the candidates close to the best, the
+ * largest (or smallest) text wins a little, so size decides between otherwise equal twins.
+ */
+function applySize(scored: Scored[], size: 'big' | 'small', infos: Info[]): void {
+  const top = Math.max(...scored.map((s) => s.score));
+  const near = scored.filter((s) => s.score >= top - W.SIZE_SLACK);
+  const measure = (s: Scored) => {
+    const e = (infos[s.i] as Info).e;
+    return (e.look?.fontPx ?? 0) * 1000 + e.box.height;
+  };
+  const values = near.map(measure);
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  if (hi <= lo) return;
+  for (const s of near) {
+    const rel = (measure(s) - lo) / (hi - lo);
+    const fit = size === 'big' ? rel : 1 - rel;
+    s.score += W.W_SIZE * fit;
+    if (fit > 0) s.reasons.push(`${size} (${fmt(fit)})`);
+  }
+}
+
+/**
  * Scores every element for a query: base terms, then relations (anchors resolved
  * recursively), then ordinal/grid choice among the like candidates.
  */
@@ -98,6 +121,7 @@ export function scoreQuery(q0: TargetQuery, relations: Relation[], step: ParsedS
   const q = q0.ordinal !== undefined && !q0.kinds.length && !wordsName && (asAnchor || !q0.labels.length) ? { ...q0, kinds: ['item' as Kind] } : q0;
   const scored = infos.map((info, i) => scoreBase(i, info, q, step, snapshot, asAnchor));
   const lateOrdinal = applyRelations(scored, q, relations, step, snapshot, infos, depth);
+  if (q.look?.size) applySize(scored, q.look.size, infos);
   for (const s of scored) if (s.ruledOut) s.score = Math.min(s.score, W.RULED_OUT_SCORE);
   applyOrdinal(scored, q, q.ordinal ?? lateOrdinal, infos);
   return scored;

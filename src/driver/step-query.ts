@@ -39,6 +39,8 @@ export interface TargetQuery {
   passive?: boolean;
   /** "... to switch to dark mode": what the control does, matched against its title, label and text. */
   purpose?: string[];
+  /** Anchors only: relations of the anchor itself ("the Fancy Product that costs $120.00"). */
+  sub?: Relation[];
 }
 
 export interface LookQuery {

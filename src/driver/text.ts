@@ -11,9 +11,9 @@ const GLYPHS: Record<string, string> = {
   '★': 'star', '☆': 'star', '⭐': 'star',
   '⋮': 'more', '⋯': 'more', '…': 'more',
   // Direction glyphs read both ways: a step says "the right arrow" or "the next button" for ›.
-  '›': 'next right', '»': 'next right', '→': 'next right', '❯': 'next right', '►': 'next right', '⟩': 'next right', '〉': 'next right',
+  '›': 'next right arrow chevron', '»': 'next right', '→': 'next right arrow', '❯': 'next right arrow chevron', '►': 'next right', '⟩': 'next right', '〉': 'next right',
   '❱': 'next right', '⇒': 'next right', '⟶': 'next right', '➔': 'next right', '➜': 'next right', '➡': 'next right', '▸': 'next right', '>': 'next right',
-  '‹': 'previous left', '«': 'previous left', '←': 'previous left', '❮': 'previous left', '◀': 'previous left', '◄': 'previous left',
+  '‹': 'previous left arrow chevron', '«': 'previous left', '←': 'previous left arrow', '❮': 'previous left arrow chevron', '◀': 'previous left', '◄': 'previous left',
   '⟨': 'previous left', '〈': 'previous left', '❰': 'previous left', '⇐': 'previous left', '⟵': 'previous left', '⬅': 'previous left', '◂': 'previous left', '<': 'previous left',
   '▶': 'play',
   '▲': 'up', '↑': 'up', '▼': 'down', '↓': 'down', '⌄': 'down', '▾': 'down',
@@ -30,6 +30,14 @@ const SYNONYM_GROUPS: string[][] = [
   ['menu', 'hamburger', 'burger', 'bars', 'navicon', 'nav toggle'],
   ['search', 'magnifier', 'magnifying', 'magnify', 'find', 'lookup', 'loupe'],
   ['cart', 'basket', 'bag', 'trolley', 'shopping'],
+  ['signup', 'register', 'registration', 'join', 'enroll', 'enrol'],
+  ['login', 'signin', 'logon'],
+  ['checkout', 'pay', 'payment', 'purchase'],
+  ['completed', 'finished', 'done', 'complete'],
+  ['clear', 'remove', 'erase', 'reset'],
+  ['fullscreen', 'maximize', 'maximise', 'expand'],
+  ['sidebar', 'sidenav', 'drawer'],
+  ['lightbulb', 'bulb', 'idea'],
   ['user', 'profile', 'account', 'avatar', 'person'],
   ['heart', 'like', 'favorite', 'favourite', 'wishlist', 'fav', 'love'],
   ['settings', 'gear', 'cog', 'preferences', 'config'],
@@ -37,7 +45,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['notifications', 'bell', 'notification', 'alerts'],
   ['plus', 'add', 'increment', 'increase', 'new'],
   ['minus', 'decrement', 'decrease', 'subtract'],
-  ['delete', 'trash', 'bin', 'remove', 'garbage'],
+  ['delete', 'trash', 'bin', 'garbage', 'remove'],
   ['edit', 'pencil', 'pen', 'modify'],
   ['next', 'forward', 'chevron right', 'arrow right', 'right arrow', 'onward'],
   ['previous', 'prev', 'back', 'chevron left', 'arrow left', 'left arrow', 'backward'],
@@ -50,15 +58,15 @@ const SYNONYM_GROUPS: string[][] = [
   ['filter', 'funnel'],
   ['pagination', 'pager', 'paging', 'paginator'],
   ['carousel', 'slider', 'slideshow'],
-  ['logout', 'sign out', 'signout', 'log out'],
-  ['login', 'sign in', 'signin', 'log in'],
+  ['logout', 'signout', 'logoff'],
   ['refresh', 'reload', 'sync'],
   ['dark', 'moon', 'night'],
   ['light', 'sun'],
 ];
 
-const SYNONYM: Map<string, string> = new Map();
-for (const group of SYNONYM_GROUPS) for (const w of group) if (!SYNONYM.has(w)) SYNONYM.set(w, group[0] as string);
+/** Each word's groups (a word can mean two things: "remove" is delete, and clear). */
+const SYNONYM: Map<string, string[]> = new Map();
+for (const group of SYNONYM_GROUPS) for (const w of group) SYNONYM.set(w, [...(SYNONYM.get(w) ?? []), group[0] as string]);
 
 /**
  * Memo for the pure string functions below: one resolve compares every query with every
@@ -101,6 +109,28 @@ function memo2<T>(fn: (a: string, b: string) => T): (a: string, b: string) => T 
   };
 }
 
+/**
+ * Phrases people use for one thing, read as the word the page (or its icon set) uses:
+ * "three-line menu" is the menu icon, "three dots" the more menu, "side menu" the sidebar.
+ */
+const PHRASES: [RegExp, string][] = [
+  [/\b(?:three|3)[ -]?(?:lines?|bars?|stripes?|dashes)\b/g, 'menu'],
+  [/\b(?:three|3)[ -]?dots?\b/g, 'more'],
+  [/\bside[ -]?(?:menu|nav|navigation|panel|bar)\b/g, 'sidebar'],
+  [/\bfull[ -]screen\b/g, 'fullscreen'],
+  [/\b(?:check|tick)[ -]?mark\b/g, 'check'],
+  [/\b(?:x|cross)[ -]mark\b/g, 'close'],
+  [/\b(?:trash|garbage|rubbish)[ -]?(?:can|bin)\b/g, 'trash'],
+  [/\b(?:magnifying|magnifier)[ -]glass\b/g, 'search'],
+  [/\b(?:sign|log)[ -]?(?:in|on)\b/g, 'login'],
+  [/\b(?:sign|log)[ -]?(?:out|off)\b/g, 'logout'],
+  [/\bsign[ -]?up\b/g, 'signup'],
+  [/\bcreate (?:an |a new |your )?account\b/g, 'signup'],
+  [/\blight[ -]?bulb\b/g, 'lightbulb'],
+  [/\bdark[ -]mode\b/g, 'dark'],
+  [/\blight[ -]mode\b/g, 'light'],
+];
+
 /** Lower-case, accents removed, glyphs spelled out, punctuation to spaces, spaces collapsed. */
 export const normalize = memo(normalizeUncached);
 
@@ -111,13 +141,15 @@ function normalizeUncached(s: string): string {
     if (g) out += ` ${g} `;
     else out += ch;
   }
-  return out
+  let t = out
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/['’`]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+  for (const [re, word] of PHRASES) t = t.replace(re, word);
+  return t;
 }
 
 /** Crude English stemming: enough for "items"/"item", "boxes"/"box", "cities"/"city". */
@@ -145,9 +177,13 @@ export const tokens: (s: string) => readonly string[] = memo((s) => {
 /** Content tokens, stemmed, stopwords dropped. */
 export const contentTokens: (s: string) => readonly string[] = memo((s) => tokens(s).filter((t) => !STOPWORDS.has(t)).map(stem));
 
-/** Canonical synonym of a (stemmed) word, for icon and hint matching. */
-export function canonical(w: string): string {
-  return SYNONYM.get(w) ?? w;
+/** Two (stemmed) words mean the same control: equal, or in a synonym group together. */
+export function synonyms(a: string, b: string): boolean {
+  if (a === b) return true;
+  const ga = SYNONYM.get(a);
+  const gb = SYNONYM.get(b);
+  if (ga && gb) return ga.some((g) => gb.includes(g));
+  return (!!ga && ga.includes(b)) || (!!gb && gb.includes(a));
 }
 
 /** Splits class names and ids into words: "btnAddToCart fa-shopping-cart" -> btn add to cart fa shopping cart. */
@@ -156,7 +192,7 @@ export const hintTokens: (s: string) => readonly string[] = memo((s) => tokens(s
 /** 0..1 similarity of two single words, tolerant to small typos on longer words. */
 export function wordSimilarity(a: string, b: string): number {
   if (a === b) return 1;
-  if (canonical(a) === canonical(b)) return 0.9;
+  if (synonyms(a, b)) return 0.9;
   const max = Math.max(a.length, b.length);
   if (max < 4) return 0;
   const r = 1 - distance(a, b) / max;
@@ -191,7 +227,7 @@ function textSimilarityUncached(query: string, text: string): number {
   const qt = contentTokens(q);
   const tt = contentTokens(t);
   // "increase" for a "+" (read "plus"): the same control named by a synonym.
-  if (qt.length && qt.length === tt.length && qt.every((w, i) => canonical(w) === canonical(tt[i] as string))) best = Math.max(best, 0.9);
+  if (qt.length && qt.length === tt.length && qt.every((w, i) => synonyms(w, tt[i] as string))) best = Math.max(best, 0.9);
   if (qt.length && tt.length) {
     const used = new Set<number>();
     let hit = 0;
@@ -217,8 +253,7 @@ export function hintSimilarity(queryWords: readonly string[], hints: readonly st
   if (!queryWords.length || !hints.length) return 0;
   let hit = 0;
   for (const w of queryWords) {
-    const c = canonical(w);
-    if (hints.some((h) => canonical(h) === c)) hit += 1;
+    if (hints.some((h) => synonyms(w, h))) hit += 1;
     else if (hints.some((h) => wordSimilarity(w, h) >= 0.8)) hit += 0.8;
   }
   return hit / queryWords.length;

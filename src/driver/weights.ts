@@ -16,6 +16,14 @@ export const W_NUMERIC = 2.5;
 export const W_PURPOSE = 3;
 /** Words naming a table cell's column or row header ("the visitors number of the Instagram row"). */
 export const W_CELL_HEADER = 3;
+/** "the big pagination bar": the largest of near-equal candidates gains up to this. */
+export const W_SIZE = 1.5;
+/** Candidates within this of the best are compared by size. */
+export const SIZE_SLACK = 2;
+/** An element whose text is exactly a descendant's (a row around its one labelled cell): the descendant is meant. */
+export const W_WRAPPER_OF_TEXT = -0.5;
+/** An anchor for "in the X column" / "of the X row" that is a header or cell: that is what names a column. */
+export const W_HEADER_ANCHOR = 1.5;
 /** Per unit of similarity of the unquoted target words: weaker, they mix labels with adjectives. */
 export const W_WORDS = 6;
 /** The same when a quoted label is also given: the label carries the identity, the words only colour it. */

@@ -102,6 +102,68 @@ export function releaseCollapsedMargins(s: Saved, context: CloneContext): void {
   }
 }
 
+const FORM_CONTROLS = new Set(['button', 'input', 'select', 'textarea', 'meter', 'progress']);
+
+/**
+ * Form controls, as the page draws them:
+ * - snapdom's base style sets `appearance: none` on every tag and copies only values that
+ *   differ from its own defaults, so a native-looking button lost its theme and was drawn
+ *   from its computed fallback border (2 px outset grey): the page's appearance goes back
+ *   (an unstyled button still comes out flat: Chromium draws it natively only while no
+ *   author style sets its border or background, and snapdom's copy does; README, Limits);
+ * - a <textarea> is pinned to its border-box size while keeping `box-sizing: content-box`,
+ *   so it grew by its padding and border (18 x 14 px on a typical form): border-box.
+ */
+export function restoreFormControls(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  for (const [c, src] of map) {
+    if (!FORM_CONTROLS.has(src.localName)) continue;
+    const style = (c as HTMLElement).style;
+    if (!style) continue;
+    const cs = s.getComputedStyle(src);
+    if (cs.appearance !== 'none') style.setProperty('appearance', cs.appearance);
+    if (src.localName === 'textarea' && cs.boxSizing === 'content-box' && style.width) {
+      const r = call(s.getBoundingClientRect, src);
+      if (Math.abs(parseFloat(style.width) - r.width) < 0.01) style.setProperty('box-sizing', 'border-box');
+    }
+  }
+}
+
+/** Tags whose width snapdom leaves out when they hold text (its `bn`), unless they are tables. */
+const CONTENT_SIZED = new Set(['span', 'small', 'em', 'strong', 'b', 'i', 'u', 's', 'code', 'cite', 'mark', 'sub', 'sup']);
+
+/**
+ * snapdom leaves the width out of the style it copies for a text-holding <span>, <i>, <b>,
+ * ... and for every pseudo-element it turns into a <span> (it fears text re-wrapping under
+ * a fallback font), so a box the page sized is shrink-wrapped instead: a `width: 20px;
+ * text-align: center` icon column collapsed to its glyph and every label after it moved
+ * left. Boxes that are not inline get the page's computed width back; the fonts are the
+ * page's own here, so the text fits as it does there. Transformed pseudo-elements also get
+ * their transform-origin back.
+ */
+export function restoreTextBoxWidths(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  const root = context.clone as Element | null | undefined;
+  if (!map || !root) return;
+  const apply = (el: HTMLElement, cs: CSSStyleDeclaration) => {
+    if (!el.style || el.style.width || cs.display === 'inline' || cs.display === 'none' || !cs.width.endsWith('px')) return;
+    el.style.width = cs.width;
+  };
+  for (const span of root.querySelectorAll<HTMLElement>('[data-snapdom-pseudo="::before"], [data-snapdom-pseudo="::after"]')) {
+    const host = span.parentElement ? map.get(span.parentElement) : undefined;
+    if (!host) continue;
+    const cs = s.getComputedStyle(host, span.dataset.snapdomPseudo);
+    apply(span, cs);
+    // The copied style has the pseudo-element's transform but not its origin, so a
+    // rotated chevron turned about the span's corner instead of its centre.
+    if (cs.transform !== 'none' && !span.style.transformOrigin) span.style.transformOrigin = cs.transformOrigin;
+  }
+  for (const [c, src] of map) {
+    if (CONTENT_SIZED.has(src.localName) && src.namespaceURI === 'http://www.w3.org/1999/xhtml') apply(c as HTMLElement, s.getComputedStyle(src));
+  }
+}
+
 /**
  * With `clip: 'viewport'` snapdom stands an empty, hidden box in for each element wholly
  * outside the viewport, sized from offsetWidth/offsetHeight: whole pixels. Each stand-in

@@ -167,10 +167,11 @@ export async function paintCanvasBackground(s: Saved, context: CloneContext): Pr
       }
       const tile = await tileSize(images[i]!, pick(sizes, i), area.w, area.h);
       if (!tile || tile.tw <= 0 || tile.th <= 0) continue;
+      // 'space' and 'round' are taken as 'repeat'.
       const rep = pick(repeats, i).split(/\s+/);
-      const rx = rep[0] === 'repeat' || rep[0] === 'repeat-x' || rep[0] === 'space' || rep[0] === 'round';
-      const ry = rep[0] === 'repeat' || rep[0] === 'repeat-y' || rep[0] === 'space' || rep[0] === 'round' ? rep[1] !== 'no-repeat' : rep[1] === 'repeat';
-      const rxx = rep.length === 2 ? rep[0] === 'repeat' || rep[0] === 'space' || rep[0] === 'round' : rx;
+      const [ax, ay] = rep.length === 2 ? rep : rep[0] === 'repeat-x' ? ['repeat', 'no-repeat'] : rep[0] === 'repeat-y' ? ['no-repeat', 'repeat'] : [rep[0], rep[0]];
+      const rxx = ax !== 'no-repeat';
+      const ry = ay !== 'no-repeat';
       const ox = area.x + resolvePosition(pick(px, i), area.w - tile.tw);
       const oy = area.y + resolvePosition(pick(py, i), area.h - tile.th);
       // Whole tiles from the layer's origin, back to before the viewport and on past it.
@@ -183,8 +184,8 @@ export async function paintCanvasBackground(s: Saved, context: CloneContext): Pr
       layers.push(d);
     }
   }
-  // The first layer is on top: insert the last one first, each before the previous.
-  for (const d of layers.reverse()) clone.insertBefore(d, clone.firstChild);
+  // The first layer is on top, so it must come last among them: each goes in at the front.
+  for (const d of layers) clone.insertBefore(d, clone.firstChild);
   clone.style.setProperty('background', 'none', 'important');
   if (src.fromBody) {
     const body = [...clone.children].find((c) => c.localName === 'body') as HTMLElement | undefined;

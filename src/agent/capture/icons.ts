@@ -59,6 +59,15 @@ export function iconGlyphsAsText(s: Saved, context: CloneContext): Set<string> {
       host.removeAttribute('data-snapdom-has-icon');
     }
   }
+  // Glyphs written as an element's own text (<i class="fa">&#xf0e0;</i>) stay text in
+  // the clone, but snapdom does not embed their font either.
+  for (const [, src] of map) {
+    let text = false;
+    for (let n = src.firstChild; n && !text; n = n.nextSibling) text = n.nodeType === 3 && !!(n.nodeValue ?? '').trim();
+    if (!text) continue;
+    const family = firstFamily(s.getComputedStyle(src).fontFamily);
+    if (isIconFamily(family)) used.add(family);
+  }
   return used;
 }
 
