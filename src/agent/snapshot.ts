@@ -128,15 +128,16 @@ function ownBackground(style: CSSStyleDeclaration): string {
   return '';
 }
 
-function lookOf(style: CSSStyleDeclaration, bgAround: string, box: { width: number; height: number }): Look {
+function lookOf(style: CSSStyleDeclaration, bgAround: string, box: { width: number; height: number }, struckAround: boolean): Look {
   const look: Look = { fg: style.color };
   const bg = ownBackground(style);
   if (bg) look.bg = bg;
-  else if (bgAround) look.bgAround = bgAround;
+  if (bgAround && bgAround !== bg) look.bgAround = bgAround;
   const bw = parseFloat(style.borderTopWidth) || parseFloat(style.borderLeftWidth);
   if (bw > 0 && style.borderTopStyle !== 'none' && !isTransparentColour(style.borderTopColor)) look.border = style.borderTopColor;
   if (Number(style.fontWeight) >= 600) look.bold = true;
-  if ((style.textDecorationLine || '').includes('line-through')) look.strike = true;
+  // text-decoration is not inherited as a value, but a struck ancestor strikes its text visibly.
+  if (struckAround || (style.textDecorationLine || '').includes('line-through')) look.strike = true;
   const radius = parseFloat(style.borderTopLeftRadius);
   if (radius > 0 && box.width > 0 && radius >= Math.min(box.width, box.height) / 2 - 1) look.round = true;
   const px = parseFloat(style.fontSize);
@@ -337,6 +338,8 @@ interface Frame {
   parentClick: boolean;
   /** The background colour painted behind this element by its ancestors ('' when none). */
   bgAround: string;
+  /** An ancestor strikes its text through. */
+  struck: boolean;
 }
 
 /**
@@ -367,7 +370,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
   let truncated = false;
   const root = doc.documentElement;
   if (!root) return { snapshot: { viewport: { width: vw, height: vh }, scroll: { x: 0, y: 0, maxY: 0 }, focused: -1, elements: [] }, elements: [] };
-  const stack: Frame[] = [{ el: root, xpath: `/${root.localName}[1]`, parent: -1, landmark: '', parentPointer: false, depth: 0, repeated: false, parentClick: false, bgAround: '' }];
+  const stack: Frame[] = [{ el: root, xpath: `/${root.localName}[1]`, parent: -1, landmark: '', parentPointer: false, depth: 0, repeated: false, parentClick: false, bgAround: '', struck: false }];
 
   while (stack.length) {
     const f = stack.pop() as Frame;
@@ -429,7 +432,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       const box = r ? { x: Math.round(r.x * 10) / 10, y: Math.round(r.y * 10) / 10, width: Math.round(r.width * 10) / 10, height: Math.round(r.height * 10) / 10 } : { x: 0, y: 0, width: 0, height: 0 };
       const shown = box.width > 0 && box.height > 0 && (!style || (style.visibility !== 'hidden' && style.visibility !== 'collapse'));
       // A transparent input over a drawn control (custom checkboxes) is what a click hits.
-      const ghost = shown && !!style && Number(style.opacity) === 0 && tag === 'input' && interactive;
+      const ghost = shown && !!style && Number(style.opacity) === 0 && tag === 'input' && interactive && box.width >= 8 && box.height >= 8;
       const visible = shown && (!style || Number(style.opacity) > 0 || ghost);
       const inViewport = visible && box.x < vw && box.y < vh && box.x + box.width > 0 && box.y + box.height > 0;
       const text = tag === 'svg' ? '' : boundedText(el, MAX_TEXT);
@@ -476,7 +479,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         if (cell) s.cell = cell;
       }
       s.name = accessibleName(el, s, doc, dom, labelFor);
-      if (style) s.look = lookOf(style, f.bgAround, box);
+      if (style) s.look = lookOf(style, f.bgAround, box, f.struck);
       const fewLetters = s.text.replace(/[^\p{L}]/gu, '').length < 2;
       if ((interactive || iconEl || tag === 'svg') && s.text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) {
         const shape = svgShapeOf(el, dom);
@@ -526,6 +529,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     }
     const childPointer = style ? pointerHere : f.parentPointer;
     const bgAround = (style && ownBackground(style)) || f.bgAround;
+    const struck = f.struck || (!!style && (style.textDecorationLine || '').includes('line-through'));
     // A table body listening for clicks delegates to its cells, one row element further down.
     const parentClick = listeners.some((l) => l === 'click' || l === 'mousedown' || l === 'pointerdown' || l === 'mouseup') || (f.parentClick && tag === 'tr');
     for (let k = kids.length - 1; k >= 0; k--) {
@@ -534,7 +538,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       // Foreign content (SVG) is one target: its inner shapes are never step targets.
       if (c.namespaceURI !== 'http://www.w3.org/1999/xhtml' && el.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
       const repeated = kids.length > 1 && (sigs.get(kidSigs[k] as string) ?? 0) > 1;
-      stack.push({ el: c, xpath: `${f.xpath}/${parts[k] as string}`, parent: index, landmark, parentPointer: childPointer, depth: f.depth + 1, repeated, parentClick, bgAround });
+      stack.push({ el: c, xpath: `${f.xpath}/${parts[k] as string}`, parent: index, landmark, parentPointer: childPointer, depth: f.depth + 1, repeated, parentClick, bgAround, struck });
     }
   }
 

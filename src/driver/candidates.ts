@@ -78,7 +78,7 @@ export function prepare(snapshot: PageSnapshot): Info[] {
       if (info.e.interactive) {
         up.wrapper = true;
         // A link that is all of a heading, card or cell is that heading, card or cell to the eye.
-        for (const k of ['heading', 'card', 'item', 'cell'] as const) {
+        for (const k of ['heading', 'card', 'cell'] as const) {
           const d = up.kinds.get(k);
           if (d !== undefined && (info.kinds.get(k) ?? 0) < d) info.kinds.set(k, d);
         }
@@ -119,6 +119,12 @@ export function lookFit(q: LookQuery, e: ElementSnapshot): { fit: number; why: s
   if (!look) return { fit: 0, why: '' };
   const parts: number[] = [];
   const why: string[] = [];
+  for (const c of q.around ?? []) {
+    // "in the black navbar": the colour of the place it sits in.
+    const ok = colourNames(parseColour(look.bgAround)).includes(c);
+    parts.push(ok ? 1 : 0);
+    if (ok) why.push(`on ${c}`);
+  }
   for (const c of q.colours) {
     // Its own background names a button; text and border colours name links and outlined
     // buttons; the colour around it is weaker evidence (an icon on a red circle).
@@ -137,12 +143,11 @@ export function lookFit(q: LookQuery, e: ElementSnapshot): { fit: number; why: s
   return { fit: parts.reduce((a, b) => a + b, 0) / parts.length, why: why.join(' ') };
 }
 
-const FIGURE = /^[^\p{L}]*\d[^\p{L}]*(?:\s?\p{L}{1,5})?$/u;
-
-/** The element shows a figure: digits with at most a short unit ("18", "$29 /mo", "70%", "3,678"). */
+/** The element shows a figure: digits or a currency amount with at most a short unit ("18", "$29 /mo", "70%", "£x.99 / per user"). */
 function showsFigure(e: ElementSnapshot): boolean {
   const t = (e.text || e.name).trim();
-  return t.length > 0 && t.length <= 24 && FIGURE.test(t.replace(/\s+/g, ' '));
+  if (!t || t.length > 30 || !/[\d$£€¥%]/u.test(t)) return false;
+  return (t.match(/\p{L}/gu) ?? []).length <= 10;
 }
 
 function extraTextPenalty(query: string, e: ElementSnapshot): number {

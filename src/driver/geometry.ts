@@ -60,12 +60,24 @@ export function inRegion(region: string, e: ElementSnapshot, snapshot: PageSnaps
   return 0;
 }
 
-/** The element a heading or label titles: its parent, when the heading is not itself a control. */
+/**
+ * The section a heading or label titles, when the heading is not itself a control: the
+ * largest ancestor holding no other heading like it (same tag and classes), so "the Done
+ * list" is the whole column and "the Basic plan" the whole card, not just the title's row.
+ */
 export function sectionOf(a: Info, infos: Info[]): Info | undefined {
   const heading = a.kinds.has('heading') || ['label', 'legend', 'dt', 'caption', 'figcaption'].includes(a.e.tag);
   if (!heading || a.e.interactive) return undefined;
-  const p = infos[a.e.parent];
-  return p && p.e.box.height > a.e.box.height ? p : undefined;
+  let p: Info | undefined = infos[a.e.parent];
+  if (!p || p.e.box.height <= a.e.box.height) return undefined;
+  const key = `${a.e.tag}|${a.e.classes.join('.')}`;
+  const likes = infos.filter((o) => o !== a && `${o.e.tag}|${o.e.classes.join('.')}` === key && o.e.text !== a.e.text);
+  for (let level = 0; level < W.SECTION_MAX_LEVELS; level++) {
+    const up: Info | undefined = infos[p.e.parent];
+    if (!up || up.e.tag === 'body' || likes.some((o) => isInside(o.e, up.e))) break;
+    p = up;
+  }
+  return p;
 }
 
 function gap(a: number, b: number): number {
@@ -92,8 +104,10 @@ function lineFit(container: string | undefined, c: Info, a: Info): number {
   const ab = a.e.box;
   if (container === 'column') return hShare(cb, ab) >= 0.5 && cb.y >= ab.y - W.DIR_SLACK_PX ? W.SAME_COLUMN_FIT : 0;
   if (container === 'row') {
+    // Level with the anchor, and in the same table: a neighbouring table's row is level too.
     const cy = cb.y + cb.height / 2;
-    return cy >= ab.y && cy <= ab.y + ab.height ? W.SAME_ROW_FIT : 0;
+    const sameTable = commonDepth(c.e.xpath, a.e.xpath) >= a.depth - 3;
+    return sameTable && cy >= ab.y && cy <= ab.y + ab.height ? W.SAME_ROW_FIT : 0;
   }
   return 0;
 }

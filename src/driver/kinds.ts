@@ -21,7 +21,7 @@ export const KIND_WORDS: [string, Kind][] = [
   ['switch', 'switch'], ['slider', 'slider'], ['image', 'image'], ['img', 'image'], ['photo', 'image'],
   ['picture', 'image'], ['thumbnail', 'image'], ['logo', 'image'], ['card', 'card'], ['tile', 'cell'],
   ['item', 'item'], ['product', 'card'], ['result', 'card'], ['listing', 'card'], ['entry', 'item'],
-  ['post', 'card'], ['project', 'card'], ['code block', 'code'], ['snippet', 'code'], ['badge', 'badge'], ['pill', 'badge'], ['chip', 'badge'], ['review', 'card'], ['cell', 'cell'], ['square', 'cell'], ['day', 'cell'], ['date', 'cell'], ['seat', 'cell'], ['slot', 'cell'], ['row', 'row'], ['option', 'option'],
+  ['post', 'card'], ['project', 'card'], ['checkmark', 'checkbox'], ['tick', 'checkbox'], ['code block', 'code'], ['snippet', 'code'], ['badge', 'badge'], ['pill', 'badge'], ['chip', 'badge'], ['review', 'card'], ['cell', 'cell'], ['square', 'cell'], ['day', 'cell'], ['date', 'cell'], ['seat', 'cell'], ['slot', 'cell'], ['row', 'row'], ['option', 'option'],
   ['choice', 'option'], ['article', 'card'], ['story', 'card'], ['hotel', 'card'], ['property', 'card'], ['heading', 'heading'], ['title', 'heading'], ['arrow', 'icon'], ['chevron', 'icon'],
 ];
 
@@ -110,6 +110,9 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (heads.some((h) => h === 'item' || h === 'entry')) put('item', 1);
   if (tag === 'article' || heads.some((h) => CARD_WORDS.has(h))) put('card', 1);
   if (/^h[1-6]$/.test(tag) || role === 'heading') put('heading', 1);
+  // A title by its class ("group-title", "card-header-title"), or by its look: short, bold, large text.
+  if (!e.interactive && heads.some((h) => h === 'title' || h === 'heading' || h === 'headline' || h === 'subtitle')) put('heading', 0.8);
+  if (!e.interactive && e.look?.bold && (e.look.fontPx ?? 0) >= 18 && e.text.length > 0 && e.text.length <= 40) put('heading', 0.7);
   if (heads.some((h) => h === 'badge' || h === 'pill' || h === 'chip' || h === 'tag')) put('badge', 1);
   if (tag === 'pre' || (tag === 'code' && e.box.height > 40)) put('code', 1);
 

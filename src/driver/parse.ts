@@ -16,8 +16,12 @@ export { inferKey, normalizeKey };
 // where no letter follows it.
 const QUOTE_RE = /"([^"]+)"|“([^”]+)”|‘([^’]+)’|(?<![\p{L}\p{N}])'((?:[^']|'(?=\p{L}))+?)'(?![\p{L}\p{N}])/gu;
 
+/** Symbols a step may name an element by, spelled as words before punctuation is dropped: "the % sign", "the + button". */
+const SYMBOL_WORDS: Record<string, string> = { '%': ' percent ', '+': ' plus ', '×': ' close ', '✕': ' close ', '☰': ' menu ', '⋮': ' more ', '…': ' more ', '★': ' star ', '♥': ' heart ', '→': ' arrow ', '←': ' arrow ' };
+
 function wordsOf(s: string): string[] {
   return s
+    .replace(/[%+×✕☰⋮…★♥→←]/g, (c) => SYMBOL_WORDS[c] ?? ' ')
     .toLowerCase()
     .replace(/(\d+)\s*(?:x|×)\s*(\d+)/g, '$1 $2')
     // "the third post's 'Posted by' line": a possessive before a noun is a relation (see possessives()).
@@ -112,6 +116,16 @@ function liftNames(text: string, names: string[], tail: string[]): string {
         if (isCap(words[j])) end = j;
       }
       const run = words.slice(i, end + 1);
+      // "the To do column": a capitalised small word, lower-case words, then the noun.
+      if (run.length === 1 && NAME_JOINERS.has(bare(t))) {
+        let k = i + 1;
+        while (k < words.length && k <= i + 2 && !NAMED_NOUNS.test(words[k] as string) && /^[a-z]+$/.test(words[k] as string)) k++;
+        if (k > i + 1 && k < words.length && NAMED_NOUNS.test(words[k] as string)) {
+          result.push(put(words.slice(i, k).join(' ')));
+          i = k - 1;
+          continue;
+        }
+      }
       const single = run.length === 1 && NAME_JOINERS.has(bare(t)) && NAMED_NOUNS.test(words[i + 1] ?? '');
       if ((run.length >= 2 && run.some((r) => NAME_JOINERS.has(bare(r)))) || single) {
         const trail = /[,.;:]$/.exec(run.at(-1) as string)?.[0] ?? '';
@@ -307,7 +321,7 @@ export function parseStep(step: Step): ParsedStep {
       continue;
     }
     // "the third tile in the top row", "the first product in the second row": a grid cell.
-    const rowOnly = q.kinds.length === 1 && q.kinds[0] === 'row' && !q.labels.length && !q.names?.length && q.words.every((w) => w === 'row');
+    const rowOnly = ((q.kinds.length === 1 && q.kinds[0] === 'row') || (!q.kinds.length && q.container === 'row')) && !q.labels.length && !q.names?.length && q.words.every((w) => w === 'row');
     if (rowOnly && last.ordinal !== undefined && !last.grid && (q.ordinal !== undefined || q.position?.v)) {
       const row = q.ordinal ?? (q.position?.v === 'bottom' ? -1 : 1);
       last.grid = { row, col: last.ordinal };
@@ -319,18 +333,27 @@ export function parseStep(step: Step): ParsedStep {
       if (q.position) last.position = { ...last.position, ...q.position };
       if (q.region) last.region = q.region;
       // "the Search button in the black navbar": the colour of the place is around the target.
-      if (q.look) last.look = { ...last.look, colours: [...(last.look?.colours ?? []), ...q.look.colours] };
+      if (q.look) last.look = { colours: [], ...last.look, around: [...(last.look?.around ?? []), ...q.look.colours] };
       continue;
     }
     // "the button in the header menu": a region word with only generic words is still a region.
     if (q.region && !q.labels.length && q.ordinal === undefined && !q.kinds.length && q.words.every((w) => ['menu', 'bar', 'top', 'area', 'window', 'box', 'panel'].includes(w))) {
       last.region = q.region;
-      if (q.look) last.look = { ...last.look, colours: [...(last.look?.colours ?? []), ...q.look.colours] };
+      if (q.look) last.look = { colours: [], ...last.look, around: [...(last.look?.around ?? []), ...q.look.colours] };
       continue;
     }
     const type: RelationType = seg.rel === 'place' || seg.rel === 'target' ? 'inside' : seg.rel;
-    // "the Fancy Product that costs $120.00": a "that"/"with" phrase after an anchor describes that anchor.
-    if (type === 'contains' && last !== target) {
+    // "Remove all finished todos with the link at the bottom": the "with" phrase is the control,
+    // what comes before is what it does.
+    if (type === 'contains' && seg.word === 'with' && last === target && q.kinds.length && !target.kinds.length && !target.labels.length && !target.names?.length) {
+      const purposeWords = target.words;
+      Object.assign(target, q);
+      target.purpose = [...purposeWords, ...(target.purpose ?? [])];
+      continue;
+    }
+    // "the Fancy Product that costs $120.00": a "that"/"with" phrase after an anchor describes
+    // that anchor; so does an "in" phrase after a counted anchor ("the second task in the Done list").
+    if (last !== target && (type === 'contains' || (type === 'inside' && last.ordinal !== undefined))) {
       (last.sub ??= []).push({ type, anchor: q });
       continue;
     }

@@ -15,7 +15,7 @@ export function describeQuery(q: TargetQuery): string {
 }
 
 export function hasTarget(q: TargetQuery, relations: Relation[]): boolean {
-  return q.labels.length > 0 || q.words.length > 0 || q.kinds.length > 0 || relations.length > 0 || q.grid !== undefined || q.ordinal !== undefined || q.position !== undefined || q.region !== undefined;
+  return q.labels.length > 0 || q.words.length > 0 || q.kinds.length > 0 || relations.length > 0 || q.grid !== undefined || q.ordinal !== undefined || q.position !== undefined || q.region !== undefined || !!q.names?.length || !!q.look || !!q.numeric || !!q.purpose?.length;
 }
 
 /** Adds each relation's fit (to the best of its anchors) to every candidate's score. */
@@ -50,7 +50,8 @@ function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[],
         const ownLca = commonDepth(c.e.xpath, ai.e.xpath);
         const lcaFit = Math.min(1, Math.max(0, 1 - (maxLca - ownLca) * W.LCA_STEP_PENALTY));
         let fit = relationFit(rel.type, c, ai, lcaFit, rel.anchor.container);
-        if (c === ai && rel.type === 'group') fit = rel.anchor.ordinal !== undefined ? W.SELF_ANCHOR_FIT : 0;
+        // "Douglas McGee's menu" where the name is the menu's toggle: the anchor itself, a little less surely.
+        if (c === ai && rel.type === 'group') fit = rel.anchor.ordinal !== undefined ? W.SELF_ANCHOR_FIT : W.SELF_GROUP_FIT;
         // "the dot for slide 4" where the anchor is itself a dot: its siblings are not "for" it.
         else if (rel.type === 'group' && rel.anchor.ordinal !== undefined && likeSiblings(c.e, ai.e)) fit = Math.min(fit, W.SIBLING_OF_NUMBERED_FIT);
         // A heading or label names the section it opens: "in the Tic-tac-toe panel", "of the Done list".
@@ -117,8 +118,10 @@ export function scoreQuery(q0: TargetQuery, relations: Relation[], step: ParsedS
     q0 = { ...q0, ordinal: undefined, labels: [...q0.labels, String(q0.numbered.n)], numbered: undefined };
   }
   // Words that name a series themselves ("the fourth dot": class dot) are counted as they are.
-  const wordsName = q0.words.length > 0 && infos.some((info) => textMatch(q0.words.join(' '), info).s >= W.SERIES_NAME_SIMILARITY);
-  const q = q0.ordinal !== undefined && !q0.kinds.length && !wordsName && (asAnchor || !q0.labels.length) ? { ...q0, kinds: ['item' as Kind] } : q0;
+  // (by class or icon, or as the whole text: "Add Task..." does not make "task" a series name).
+  const wordsName = q0.words.length > 0 && infos.some((info) => { const m = textMatch(q0.words.join(' '), info); return m.s >= W.SERIES_NAME_SIMILARITY && (m.via === 'class/id/icon' || m.s >= W.SERIES_TEXT_SIMILARITY); });
+  // With a label or name the ordinal counts the elements carrying it ("the second 'Random Stuff' list").
+  const q = q0.ordinal !== undefined && !q0.kinds.length && !wordsName && !q0.labels.length && !q0.names?.length ? { ...q0, kinds: ['item' as Kind] } : q0;
   const scored = infos.map((info, i) => scoreBase(i, info, q, step, snapshot, asAnchor));
   const lateOrdinal = applyRelations(scored, q, relations, step, snapshot, infos, depth);
   if (q.look?.size) applySize(scored, q.look.size, infos);

@@ -104,7 +104,7 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
     const byIndex = typeof idx === 'number' && Number.isInteger(idx) ? order[idx] : undefined;
     for (const s of scored) {
       if (byIndex !== undefined && s.i === byIndex) { s.score += W.W_ELEMENT_INDEX; s.reasons.push(`element_index ${idx as number}`); }
-      if (focused && s.i === focusedIndex && focused.editable) { s.score += W.W_FOCUSED; s.reasons.push('focused'); }
+      if (focused && s.i === focusedIndex && focused.editable) { s.score += W.W_FOCUSED_FIELD; s.reasons.push('focused'); }
     }
     const sorted = [...scored].sort(byScore);
     const top = sorted[0];

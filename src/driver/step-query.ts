@@ -46,6 +46,8 @@ export interface TargetQuery {
 export interface LookQuery {
   /** Canonical colour words (see colours.ts). */
   colours: string[];
+  /** Colours of the place it sits in ("the Search button in the black navbar"). */
+  around?: string[];
   bold?: boolean;
   strike?: boolean;
   round?: boolean;

@@ -40,8 +40,10 @@ export const LABEL_MISS_SIMILARITY = 0.3;
 export const CONTEXT_LABEL_MIN = 0.6;
 /** ...and unquoted words above this one (they are rarely the whole title). */
 export const CONTEXT_WORDS_MIN = 0.4;
-/** Words matching some element this well name a series themselves ("the fourth dot"): counted as they are, not as items. */
+/** Words matching some element this well name a series themselves ("the fourth dot"): counted as they are, not as items... */
 export const SERIES_NAME_SIMILARITY = 0.6;
+/** ...by class or icon, or by text this close to the whole text. */
+export const SERIES_TEXT_SIMILARITY = 0.9;
 
 // --- What kind of element it is ---------------------------------------------------------
 
@@ -84,6 +86,8 @@ export const W_ELEMENT_INDEX = 1.5;
 export const W_EMPTY = 1.5;
 /** Has focus: a Type/Press step without a target usually continues where the user is. */
 export const W_FOCUSED = 0.75;
+/** A focused field for a Type step: the replay's last click put the cursor there; a field the step names still wins. */
+export const W_FOCUSED_FIELD = 3;
 
 // --- Container vs content --------------------------------------------------------------
 
@@ -134,8 +138,12 @@ export const SIBLING_OF_NUMBERED_FIT = 0.2;
 export const OVERLAY_INSIDE_FIT = 0.9;
 /** Inside the section a heading anchor titles ("the more icon of the Done list" under h2 "Done"). */
 export const SECTION_FIT = 0.95;
+/** How far above its heading a section may reach (levels of snapshot ancestors). */
+export const SECTION_MAX_LEVELS = 6;
 /** "the dot for slide 4" where the dot itself is labelled "slide 4": the anchor is the target. */
 export const SELF_ANCHOR_FIT = 0.8;
+/** "Douglas McGee's menu" where the name is the toggle itself: the anchor as the target, without a number to confirm it. */
+export const SELF_GROUP_FIT = 0.6;
 /** Distance (CSS px) at which "next to" proximity has fallen to one half. */
 export const NEAR_HALF_DISTANCE = 120;
 

@@ -10,7 +10,9 @@ const MARK = 'data-iwr-broken';
 function isBroken(el: Element): el is HTMLImageElement {
   if (el.localName !== 'img') return false;
   const img = el as HTMLImageElement;
-  return img.complete && img.naturalWidth === 0 && !!(img.currentSrc || img.getAttribute('src') || img.getAttribute('srcset'));
+  // An empty src counts (it fails like a missing file); an img without any source is left
+  // to snapdom, which keeps it as it is, and renders as in the page.
+  return img.complete && img.naturalWidth === 0 && (img.hasAttribute('src') || !!img.getAttribute('srcset'));
 }
 
 /**
