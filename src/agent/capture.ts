@@ -9,7 +9,7 @@
 import { snapdom } from '@zumer/snapdom';
 import type { CaptureResult } from './protocol.ts';
 import { call, type Saved } from './saved.ts';
-import { exactStandInSizes, releaseCollapsedMargins, restoreEdgeMargins, restoreFormControls, restoreTextBoxWidths, undoFixedPadding, type CloneContext } from './capture/boxes.ts';
+import { exactStandInSizes, releaseCollapsedMargins, nativeButtons, restoreEdgeMargins, restoreFormControls, restoreTextBoxWidths, undoFixedPadding, type CloneContext } from './capture/boxes.ts';
 import { dropAuthorStyles } from './capture/author-css.ts';
 import { embedIconFonts, iconGlyphsAsText } from './capture/icons.ts';
 import { HIDE_SCROLLBARS_CSS } from './capture/scrollbars.ts';
@@ -75,9 +75,15 @@ async function afterClone(s: Saved, c: CloneContext): Promise<void> {
   }
 }
 
+/** Corrections after snapdom's own late passes (image inlining, background inlining). */
+function beforeRender(s: Saved, c: CloneContext): void {
+  restoreBrokenImageSizes(s, c);
+  nativeButtons(s, c);
+}
+
 /** snapdom's capture of the viewport with the corrections above (its `url` is the SVG). */
 export function snapViewport(s: Saved) {
-  return snapdom(s.doc.documentElement, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-real-pixels', afterClone: (c: CloneContext) => afterClone(s, c), beforeRender: (c: CloneContext) => restoreBrokenImageSizes(s, c) }] });
+  return snapdom(s.doc.documentElement, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-real-pixels', afterClone: (c: CloneContext) => afterClone(s, c), beforeRender: (c: CloneContext) => beforeRender(s, c) }] });
 }
 
 export async function captureViewport(s: Saved): Promise<CaptureResult> {

@@ -25,6 +25,8 @@ export interface Scored {
   reasons: string[];
   /** Misses a quoted label: stays below MIN_SCORE whatever relations add. */
   ruledOut?: boolean;
+  /** Sum of the relations' fits (0..n): an ordinal counts only among those that satisfy them. */
+  relFit?: number;
 }
 
 export const fmt = (n: number): string => (Math.round(n * 100) / 100).toString();

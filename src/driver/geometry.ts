@@ -61,23 +61,29 @@ export function inRegion(region: string, e: ElementSnapshot, snapshot: PageSnaps
 }
 
 /**
- * The section a heading or label titles, when the heading is not itself a control: the
- * largest ancestor holding no other heading like it (same tag and classes), so "the Done
- * list" is the whole column and "the Basic plan" the whole card, not just the title's row.
+ * The section a heading or label titles, when the heading is not itself a control, as an
+ * XPath depth: an element is in the section when it shares at least that many steps with the
+ * heading. The section is the largest ancestor holding no other heading like it (same tag,
+ * and the same classes or the same look), so "the Done list" is the whole column and "the
+ * Basic plan" the whole card. Layout containers are rarely in the snapshot, so this is read
+ * from the paths, not from snapshot ancestors.
  */
-export function sectionOf(a: Info, infos: Info[]): Info | undefined {
+export function sectionDepth(a: Info, infos: Info[]): number | undefined {
   const heading = a.kinds.has('heading') || ['label', 'legend', 'dt', 'caption', 'figcaption'].includes(a.e.tag);
   if (!heading || a.e.interactive) return undefined;
-  let p: Info | undefined = infos[a.e.parent];
-  if (!p || p.e.box.height <= a.e.box.height) return undefined;
   const key = `${a.e.tag}|${a.e.classes.join('.')}`;
-  const likes = infos.filter((o) => o !== a && `${o.e.tag}|${o.e.classes.join('.')}` === key && o.e.text !== a.e.text);
-  for (let level = 0; level < W.SECTION_MAX_LEVELS; level++) {
-    const up: Info | undefined = infos[p.e.parent];
-    if (!up || up.e.tag === 'body' || likes.some((o) => isInside(o.e, up.e))) break;
-    p = up;
+  const looks = (o: Info) => o.e.look?.fontPx === a.e.look?.fontPx && !!o.e.look?.bold === !!a.e.look?.bold;
+  let shared = -1;
+  for (const o of infos) {
+    if (o === a || o.e.tag !== a.e.tag || o.e.text === a.e.text) continue;
+    if (`${o.e.tag}|${o.e.classes.join('.')}` !== key && !looks(o)) continue;
+    shared = Math.max(shared, commonDepth(o.e.xpath, a.e.xpath));
   }
-  return p;
+  // No heading like it: the section is what shares the heading's parent. Else one step below
+  // what the heading shares with its nearest like, at most SECTION_MAX_LEVELS above it.
+  if (shared < 0) return a.depth - 1;
+  const depth = Math.max(shared + 1, a.depth - 1 - W.SECTION_MAX_LEVELS);
+  return depth < a.depth - 1 ? depth : a.depth - 1;
 }
 
 function gap(a: number, b: number): number {

@@ -81,6 +81,8 @@ const MONEY_RE = /[$£€¥]\s?\d[\d,.]*(?:\s?[-–]\s?[$£€¥]?\s?\d[\d,.]*)?
  */
 const NAME_JOINERS = new Set(['to', 'do', 'in', 'on', 'of', 'for', 'by', 'at', 'up', 'out', 'off', 'and', 'the', 'with', 'into', 'from', 'over', 'under', 'a']);
 const LOWER_JOINERS = new Set(['to', 'of', 'and', 'the', 'a', 'up', 'out', 'off']);
+/** Words after which a lone capitalised word is a place's name, not a noun: "under Switches". */
+const PLACE_WORDS = new Set(['under', 'below', 'above', 'beneath', 'underneath', 'beside', 'near', 'in', 'inside', 'within', 'from']);
 /** Nouns after which a single capitalised small word is a name: "the To field", "the In column". */
 const NAMED_NOUNS = /^(field|box|input|column|list|button|tab|section|link|lane|board|panel|menu|card|option|row)s?\b/i;
 
@@ -102,6 +104,12 @@ function liftNames(text: string, names: string[], tail: string[]): string {
   for (let i = 0; i < words.length; i++) {
     const t = words[i] as string;
     // A run starts at a capital (never the first word: the verb), may hold small lower-case joiners, and ends at a capital.
+    // "under Switches", "below Features": a capitalised noun after a place word is a heading's name.
+    if (i > 1 && isCap(t) && PLACE_WORDS.has((words[i - 1] as string).toLowerCase()) && (i + 1 >= words.length || /[,.;:]$/.test(t) || PLACE_WORDS.has((words[i + 1] as string).toLowerCase()))) {
+      const trail = /[,.;:]$/.exec(t)?.[0] ?? '';
+      result.push(put(t.replace(/[,.;:]$/, '')) + trail);
+      continue;
+    }
     // A word in capitals is a name as written on screen ("the SCORE counter", "the OB initials").
     if (i > 0 && /^[A-Z][A-Z0-9]{1,11}[,.;:]?$/.test(t) && !/^(I|A)$/.test(t)) {
       const trail = /[,.;:]$/.exec(t)?.[0] ?? '';
@@ -367,7 +375,8 @@ export function parseStep(step: Step): ParsedStep {
   const first = parsed.relations[0];
   const relative = target.ordinal === undefined && target.position && first?.anchor.words.some((w) => NUMBERS[w] !== undefined);
   if (relative && target.position) target.ordinal = target.position.v === 'bottom' || target.position.h === 'right' ? -1 : 1;
-  if (first && first.type === 'group' && target.ordinal !== undefined && !target.labels.length && !target.words.length && !target.kinds.length && first.anchor.ordinal === undefined) {
+  const onlyImpliedKinds = target.kinds.every((k) => impliedKinds.includes(k));
+  if (first && first.type === 'group' && target.ordinal !== undefined && !target.labels.length && !target.words.length && onlyImpliedKinds && first.anchor.ordinal === undefined) {
     if (relative) delete target.position;
     const a = first.anchor;
     target.words = a.words.filter((w) => NUMBERS[w] === undefined && !/^\d+$/.test(w));

@@ -203,7 +203,9 @@ export function parseAnchor(words0: string[], lifted: Lifted): TargetQuery {
   const content = words.filter((w) => !STOPWORDS.has(w));
   const last = content.at(-1);
   const naming = content.filter((w) => ORDINALS[w] === undefined && NUMBERS[w] === undefined && !/^\d+(st|nd|rd|th)?$/.test(w));
-  if (naming.length > 1 && last && CONTAINER_NOUNS.has(last)) {
+  // "the second code block": a kind named by two words is not a name plus a region noun.
+  const kindPhrase = content.length >= 2 && KIND_WORDS.some(([p]) => p === `${stemWord(content.at(-2))} ${stemWord(last)}`);
+  if (naming.length > 1 && last && CONTAINER_NOUNS.has(last) && !kindPhrase) {
     const q = parsePhrase(words.slice(0, words.lastIndexOf(last)), lifted, true);
     q.container = last;
     return q;

@@ -5,7 +5,7 @@ import type { Kind } from './kinds.ts';
 import type { ParsedStep, Relation, TargetQuery } from './parse.ts';
 import type { PageSnapshot } from './snapshot.ts';
 import { byScore, fmt, scoreBase, textMatch, type Info, type Scored } from './candidates.ts';
-import { commonDepth, isInside, likeSiblings, relationFit, sectionOf } from './geometry.ts';
+import { commonDepth, likeSiblings, relationFit, sectionDepth } from './geometry.ts';
 import { pickGrid, pickOrdinal, showsNumber } from './groups.ts';
 import * as W from './weights.ts';
 
@@ -55,12 +55,14 @@ function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[],
         // "the dot for slide 4" where the anchor is itself a dot: its siblings are not "for" it.
         else if (rel.type === 'group' && rel.anchor.ordinal !== undefined && likeSiblings(c.e, ai.e)) fit = Math.min(fit, W.SIBLING_OF_NUMBERED_FIT);
         // A heading or label names the section it opens: "in the Tic-tac-toe panel", "of the Done list".
-        const section = sectionOf(ai, infos);
-        if (section && (rel.type === 'inside' || rel.type === 'group') && isInside(c.e, section.e)) fit = Math.max(fit, W.SECTION_FIT);
+        const section = sectionDepth(ai, infos);
+        if (section !== undefined && (rel.type === 'inside' || rel.type === 'group') && c !== ai && commonDepth(c.e.xpath, ai.e.xpath) >= section) fit = Math.max(fit, W.SECTION_FIT);
         fit *= a.score / bestA.score;
         if (fit > best) { best = fit; via = a.i; }
       }
       s.score += W.W_RELATION * best;
+      // Containment, not distance: "in the To Do column" splits the board; "below X" only grades.
+      if (rel.type === 'inside' || rel.type === 'group' || rel.type === 'contains') s.relFit = (s.relFit ?? 0) + best;
       if (best > 0) s.reasons.push(`${rel.type} ${describeQuery(rel.anchor)} #${via} (${fmt(best)})`);
     }
   }
@@ -74,7 +76,9 @@ function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefi
   const top = sorted[0];
   if (!top || top.score <= 0) return;
   const floor = Math.max(W.ORDINAL_FLOOR_MIN, Math.min(top.score * W.ORDINAL_GROUP_RATIO, top.score - W.PARTITION_SLACK));
-  const group = sorted.filter((s) => s.score >= floor);
+  // "the third task in the To Do column": counted among those in the column, not over the board.
+  const bestRel = Math.max(0, ...sorted.filter((s) => s.score >= floor).map((s) => s.relFit ?? 0));
+  const group = sorted.filter((s) => s.score >= floor && (s.relFit ?? 0) >= bestRel - W.ORDINAL_RELATION_SLACK);
   const pick = q.grid ? pickGrid(group, q.grid, infos, scored) : pickOrdinal(group, ordinal as number, infos);
   const bonus = top.score - (pick?.score ?? 0) + W.ORDINAL_LEAD;
   for (const s of scored) {

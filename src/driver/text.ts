@@ -11,9 +11,9 @@ const GLYPHS: Record<string, string> = {
   '★': 'star', '☆': 'star', '⭐': 'star',
   '⋮': 'more', '⋯': 'more', '…': 'more',
   // Direction glyphs read both ways: a step says "the right arrow" or "the next button" for ›.
-  '›': 'next right arrow chevron', '»': 'next right', '→': 'next right arrow', '❯': 'next right arrow chevron', '►': 'next right', '⟩': 'next right', '〉': 'next right',
+  '›': 'next right', '»': 'next right', '→': 'next right', '❯': 'next right', '►': 'next right', '⟩': 'next right', '〉': 'next right',
   '❱': 'next right', '⇒': 'next right', '⟶': 'next right', '➔': 'next right', '➜': 'next right', '➡': 'next right', '▸': 'next right', '>': 'next right',
-  '‹': 'previous left arrow chevron', '«': 'previous left', '←': 'previous left arrow', '❮': 'previous left arrow chevron', '◀': 'previous left', '◄': 'previous left',
+  '‹': 'previous left', '«': 'previous left', '←': 'previous left', '❮': 'previous left', '◀': 'previous left', '◄': 'previous left',
   '⟨': 'previous left', '〈': 'previous left', '❰': 'previous left', '⇐': 'previous left', '⟵': 'previous left', '⬅': 'previous left', '◂': 'previous left', '<': 'previous left',
   '▶': 'play',
   '▲': 'up', '↑': 'up', '▼': 'down', '↓': 'down', '⌄': 'down', '▾': 'down',

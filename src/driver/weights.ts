@@ -114,6 +114,8 @@ export const FULL_CONFIDENCE_SCORE = 14;
 export const FULL_CONFIDENCE_MARGIN = 4;
 /** The ordinal or grid pick is lifted this far above the group's best, so it wins clearly. */
 export const ORDINAL_LEAD = 3;
+/** An ordinal counts candidates whose relation fit is within this of the best fit (the others are in another container). */
+export const ORDINAL_RELATION_SLACK = 0.25;
 /** The lowest score a member of an ordinal's group may have (absolute floor under the ratio and slack). */
 export const ORDINAL_FLOOR_MIN = 1;
 /** Inside the chosen partition, members this far below its best (a header row among data rows) do not count. */

@@ -109,8 +109,7 @@ const FORM_CONTROLS = new Set(['button', 'input', 'select', 'textarea', 'meter',
  * - snapdom's base style sets `appearance: none` on every tag and copies only values that
  *   differ from its own defaults, so a native-looking button lost its theme and was drawn
  *   from its computed fallback border (2 px outset grey): the page's appearance goes back
- *   (an unstyled button still comes out flat: Chromium draws it natively only while no
- *   author style sets its border or background, and snapdom's copy does; README, Limits);
+ *   (and nativeButtons below lets Chromium draw it natively);
  * - a <textarea> is pinned to its border-box size while keeping `box-sizing: content-box`,
  *   so it grew by its padding and border (18 x 14 px on a typical form): border-box.
  */
@@ -127,6 +126,30 @@ export function restoreFormControls(s: Saved, context: CloneContext): void {
       const r = call(s.getBoundingClientRect, src);
       if (Math.abs(parseFloat(style.width) - r.width) < 0.01) style.setProperty('box-sizing', 'border-box');
     }
+  }
+}
+
+/**
+ * Chromium draws a button natively only while no author style sets its border or
+ * background; snapdom's copy sets both (the computed fallback: 2 px outset, #efefef) and
+ * its background inlining adds background longhands to the style attribute. A control
+ * whose four borders are `outset` (the fallback; authors do not write outset borders) gets
+ * its borders, their radii (an author radius counts too: snapdom's base style sets 0) and
+ * its background reverted to the browser's own, after snapdom's last style pass: runs
+ * before render.
+ */
+export function nativeButtons(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  for (const [c, src] of map) {
+    if (!FORM_CONTROLS.has(src.localName)) continue;
+    const style = (c as HTMLElement).style;
+    const cs = s.getComputedStyle(src);
+    if (!style || cs.appearance === 'none' || ![cs.borderTopStyle, cs.borderRightStyle, cs.borderBottomStyle, cs.borderLeftStyle].every((b) => b === 'outset')) continue;
+    for (const p of [...style]) if (p.startsWith('background')) style.removeProperty(p);
+    style.setProperty('background', 'revert', 'important');
+    style.setProperty('border', 'revert', 'important');
+    style.setProperty('border-radius', 'revert', 'important');
   }
 }
 
