@@ -183,7 +183,8 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     const m = textMatch(phrase, info);
     const weight = q.labels.length ? W.W_WORDS_WITH_LABEL : W.W_WORDS;
     if (m.s > 0) {
-      named = true;
+      // A faint match (a class word or two) is a hint, not a name.
+      if (m.s >= W.LABEL_MISS_SIMILARITY) named = true;
       score += m.s * weight;
       reasons.push(`words "${phrase}" ~ ${m.via} (${fmt(m.s)})`);
       if (!q.labels.length && m.via !== 'class/id/icon') score += extraTextPenalty(phrase, e) / 2;
@@ -192,9 +193,11 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       if (c > W.CONTEXT_WORDS_MIN) { score += W.W_CONTEXT * c; reasons.push(`words "${phrase}" in group "${e.context}"`); }
     }
   }
+  let nameMiss = false;
   for (const name of q.names ?? []) {
     const m = textMatch(name, info);
     const n = q.names?.length ?? 1;
+    if (m.s < W.LABEL_MISS_SIMILARITY) nameMiss = true;
     if (m.s > 0) {
       named = true;
       score += (m.s * W.W_NAME) / n;
@@ -205,6 +208,8 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       reasons.push(`name "${name}" in group "${e.context}"`);
     }
   }
+  // A name read without quotes that the element does not show counts against it, softly.
+  if (nameMiss && !asAnchor) { score += W.W_NAME_MISS; reasons.push('misses the name'); }
   // A cell named by its column or row header: "the visitors number of the Instagram row".
   if (e.cell && q.words.length) {
     const phrase = q.words.join(' ');
@@ -246,6 +251,11 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     if (step.action === 'Type') {
       if (e.editable) score += W.W_EDITABLE_FOR_TYPE;
       else { score += W.W_NOT_EDITABLE_FOR_TYPE; reasons.push('not editable'); }
+    } else if (step.action === 'Press') {
+      // Keys go to what has focus: a field or a control, not a heading with the same words.
+      if (e.editable) { score += W.W_EDITABLE_FOR_PRESS; reasons.push('takes keys'); }
+      else if (e.interactive) score += W.W_INTERACTIVE;
+      else score += W.W_NOT_FOCUSABLE_FOR_PRESS;
     } else if (q.passive) {
       // The step names something one looks at: reacting to clicks is no clue either way.
     } else if (e.interactive) {

@@ -231,6 +231,12 @@ export function parseStep(step: Step): ParsedStep {
     if (parsed.key && parsed.key.length === 1) keyWords.add(parsed.key.toLowerCase());
     words = words.filter((w) => !keyWords.has(w) && !(PLACEHOLDER.test(w) && normalizeKey(quotes[Number(PLACEHOLDER.exec(w)?.[1])] ?? '') === parsed.key));
     if (parsed.key?.startsWith('Arrow')) words = words.filter((w) => w !== 'left' && w !== 'right');
+    // "Press Enter to save the edited todo": what the key does, not where it goes.
+    if (words[0] === 'to' && PURPOSE_VERBS.has(words[1] ?? '')) {
+      const purpose = words.slice(1).filter((w) => !STOPWORDS.has(w) && !PLACEHOLDER.test(w));
+      const fieldNamed = purpose.some((w) => ['field', 'box', 'input', 'textbox', 'textarea', 'searchbox'].includes(w));
+      if (!fieldNamed) { parsed.target.purpose = purpose; words = []; }
+    }
   }
 
   if (step.type === 'Scroll') {

@@ -108,7 +108,7 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
     if (m) { q.labels.push(lifted.quotes[Number(m[1])] as string); continue; }
     const nm = NAME_PLACEHOLDER.exec(word);
     if (nm) { (q.names ??= []).push(lifted.names[Number(nm[1])] as string); continue; }
-    if (PASSIVE_NOUNS.has(stemWord(word))) q.passive = true;
+    if (PASSIVE_NOUNS.has(word) || PASSIVE_NOUNS.has(stemWord(word))) q.passive = true;
     // The figure nouns say what kind of thing it is, not what it reads: "the price" shows "$29".
     if (FIGURE_NOUNS.has(stemWord(word)) && !modifiers) { q.numeric = true; continue; }
     // Colours: "the green button"; a shade only before a colour or a noun ("dark blue", "light button").

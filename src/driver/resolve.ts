@@ -45,6 +45,9 @@ export interface ResolveFail {
 
 export type ResolveResult = ResolveOk | ResolveFail;
 
+/** Nouns that say a purpose clause names a field ("to leave the Credit card number field"). */
+const FIELD_NOUNS = new Set(['field', 'box', 'input', 'textbox', 'textarea', 'searchbox']);
+
 /** Editable, visible elements in document order: the index space `element_index` is read in. */
 export function editableOrder(snapshot: PageSnapshot): number[] {
   const out: number[] = [];
@@ -79,9 +82,13 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
 
   if (action === 'Press') {
     if (!parsed.key) return fail(`no key to press in "${description}"`);
-    const q = parsed.target;
+    // "Press Tab to leave the Credit card number field": the purpose names where the key goes.
+    const namesField = parsed.target.purpose?.some((w) => FIELD_NOUNS.has(w)) ?? false;
+    const q = namesField && !parsed.target.words.length && !parsed.target.labels.length ? { ...parsed.target, words: (parsed.target.purpose ?? []).slice(1).filter((w) => !FIELD_NOUNS.has(w)), kinds: ['field' as const], purpose: undefined } : parsed.target;
     if (hasTarget(q, parsed.relations)) {
-      const sorted = scoreQuery(q, parsed.relations, parsed, snapshot, infos, false).sort(byScore);
+      const scored = scoreQuery(q, parsed.relations, parsed, snapshot, infos, false);
+      if (focused && focusedIndex >= 0) for (const s of scored) if (s.i === focusedIndex) { s.score += W.W_FOCUSED_FIELD; s.reasons.push('focused'); }
+      const sorted = scored.sort(byScore);
       const top = sorted[0];
       if (top && top.score >= W.MIN_SCORE) {
         const e = (infos[top.i] as Info).e;

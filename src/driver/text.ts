@@ -125,7 +125,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:sign|log)[ -]?(?:in|on)\b/g, 'login'],
   [/\b(?:sign|log)[ -]?(?:out|off)\b/g, 'logout'],
   [/\bsign[ -]?up\b/g, 'signup'],
-  [/\bcreate (?:an |a new |your )?account\b/g, 'signup'],
+  [/\b(?:create|open|make) (?:an |a |your )?(?:(new|free|personal|business) )?account\b/g, 'signup $1'],
   [/\blight[ -]?bulb\b/g, 'lightbulb'],
   [/\bdark[ -]mode\b/g, 'dark'],
   [/\blight[ -]mode\b/g, 'light'],

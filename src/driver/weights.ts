@@ -8,6 +8,8 @@
 export const W_LABEL = 10;
 /** Per unit of similarity of a name read without quotes ("$29/mo", "the To Do column"): nearly a label, but never rules out. */
 export const W_NAME = 8;
+/** A name read without quotes that the element does not show: a penalty, not a rule-out (names may be paraphrased). */
+export const W_NAME_MISS = -3;
 /** Per unit of fit with the colours and styles the step names ("the green button", "the bold heading"). */
 export const W_LOOK = 3;
 /** "the number of ...", "the price of ...": an element showing a figure, or not. */
@@ -59,6 +61,10 @@ export const W_NOT_INTERACTIVE = -1;
 export const W_BTN_CLASS = 0.5;
 /** Type needs an editable target: nothing else can take text. */
 export const W_EDITABLE_FOR_TYPE = 4;
+/** A Press step names where the key goes: a field takes keys first... */
+export const W_EDITABLE_FOR_PRESS = 3;
+/** ...and text that cannot take focus hardly ever does. */
+export const W_NOT_FOCUSABLE_FOR_PRESS = -2;
 /** Non-editable element for a Type step: effectively excluded. */
 export const W_NOT_EDITABLE_FOR_TYPE = -12;
 
