@@ -36,7 +36,9 @@ function lineOf(n: number, e: ElementSnapshot): string {
   const text = e.text ? q(e.text) : '';
   const b = e.box;
   const where = e.inViewport ? `at (${Math.round(b.x)},${Math.round(b.y)}) ${Math.round(b.width)}x${Math.round(b.height)}` : 'out of view';
-  return `[${n}] <${e.tag}${attrs.length ? ' ' + attrs.join(' ') : ''}>${text} ${where}`;
+  // The group it sits in (a card's title, a field's label): what tells two "Add" buttons apart.
+  const group = e.context && e.context !== e.text ? ` in ${q(e.context)}` : '';
+  return `[${n}] <${e.tag}${attrs.length ? ' ' + attrs.join(' ') : ''}>${text}${group} ${where}`;
 }
 
 /** The elements a model may pick from: visible interactive or editable ones, in view first. */

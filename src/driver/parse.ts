@@ -104,6 +104,12 @@ function liftNames(text: string, names: string[], tail: string[]): string {
   for (let i = 0; i < words.length; i++) {
     const t = words[i] as string;
     // A run starts at a capital (never the first word: the verb), may hold small lower-case joiners, and ends at a capital.
+    // "between From and To": two capitalised names, whatever words they are.
+    if (i > 1 && (words[i - 1] as string).toLowerCase() === 'between' && isCap(t) && words[i + 1] === 'and' && isCap(words[i + 2])) {
+      result.push(put(t), 'and', put((words[i + 2] as string).replace(/[,.;:]$/, '')));
+      i += 2;
+      continue;
+    }
     // "under Switches", "below Features": a capitalised noun after a place word is a heading's name.
     if (i > 1 && isCap(t) && PLACE_WORDS.has((words[i - 1] as string).toLowerCase()) && (i + 1 >= words.length || /[,.;:]$/.test(t) || PLACE_WORDS.has((words[i + 1] as string).toLowerCase()))) {
       const trail = /[,.;:]$/.exec(t)?.[0] ?? '';
@@ -119,7 +125,9 @@ function liftNames(text: string, names: string[], tail: string[]): string {
     if (i > 0 && isCap(t) && !/[.!?]$/.test(words[i - 1] ?? '')) {
       let j = i;
       let end = i;
-      while (j + 1 < words.length && !/[,.;:]$/.test(words[j] as string) && (isCap(words[j + 1]) || (LOWER_JOINERS.has(words[j + 1] as string) && isCap(words[j + 2])))) {
+      // "between From and To" is two names: after "between", "and" joins nothing.
+      const afterBetween = (words[i - 1] ?? '').toLowerCase() === 'between';
+      while (j + 1 < words.length && !/[,.;:]$/.test(words[j] as string) && (isCap(words[j + 1]) || (LOWER_JOINERS.has(words[j + 1] as string) && !(afterBetween && words[j + 1] === 'and') && isCap(words[j + 2])))) {
         j++;
         if (isCap(words[j])) end = j;
       }

@@ -62,7 +62,7 @@ export const PARTICLES = new Set(['on', 'off', 'in', 'out', 'to', 'into', 'onto'
 export const RELATION_WORDS: [string, RelationType | 'place'][] = [
   ['to the left of', 'left'], ['to the right of', 'right'], ['on the left of', 'left'], ['on the right of', 'right'],
   ['left of', 'left'], ['right of', 'right'], ['on top of', 'above'], ['next to', 'near'], ['close to', 'near'],
-  ['adjacent to', 'near'], ['beside', 'near'], ['besides', 'near'], ['near', 'near'], ['nearby', 'near'],
+  ['adjacent to', 'near'], ['beside', 'near'], ['besides', 'near'], ['near', 'near'], ['between', 'near'], ['nearby', 'near'],
   ['alongside', 'near'], ['below', 'below'], ['under', 'below'], ['underneath', 'below'], ['beneath', 'below'],
   ['above', 'above'], ['over', 'above'], ['inside', 'inside'], ['within', 'inside'], ['in', 'inside'],
   ['into', 'inside'], ['on', 'inside'], ['at', 'inside'], ['of', 'group'], ['for', 'group'], ['from', 'group'],

@@ -1,7 +1,7 @@
 // The resolver in force, from the settings store's "resolver" section (where its key lives,
 // kept out of every export like the judge's). The CLI configures it in memory only.
 import { loadSettings, saveSection, type ResolverSettings } from '../data/settings.ts';
-import { normalisePolicy } from '../chat/retry.ts';
+import { normalisePolicy, type RetryPolicy } from '../chat/retry.ts';
 import { registerSecret } from '../chat/secrets.ts';
 import { deterministicResolver } from './deterministic.ts';
 import { createHybridResolver } from './hybrid.ts';
@@ -23,6 +23,8 @@ export interface ResolverConfigInput {
   vision?: boolean;
   /** llm mode: 'deterministic' asks the model at every step but lets our pick act (in memory only; `iwr resolve-compare`). */
   follow?: 'llm' | 'deterministic';
+  /** Retry policy for the model's requests (in memory only; tests shorten it). */
+  retry?: Partial<RetryPolicy>;
 }
 
 /** What may be shown about the resolver: never the key. */
@@ -32,6 +34,7 @@ interface State {
   settings: ResolverSettings;
   key: string;
   follow?: 'deterministic';
+  retry?: RetryPolicy;
 }
 
 let state: State | null = null;
@@ -76,16 +79,17 @@ export async function configureResolver(input: ResolverConfigInput): Promise<Pub
   const stored = (await loadSettings()).resolver;
   // A key given for this session only is never written; a call that does not mention the key leaves the stored one.
   await saveSection('resolver', { ...settings, apiKey: input.key !== undefined ? (remember ? input.key : '') : stored.apiKey });
-  state = { settings: { ...settings, apiKey: key }, key, ...(input.follow === 'deterministic' ? { follow: 'deterministic' as const } : {}) };
+  const retry = input.retry ? normalisePolicy({ ...(cur.retry ?? normalisePolicy(undefined)), ...input.retry }) : cur.retry;
+  state = { settings: { ...settings, apiKey: key }, key, ...(input.follow === 'deterministic' ? { follow: 'deterministic' as const } : {}), ...(retry ? { retry } : {}) };
   return publicOf(state.settings, key);
 }
 
 /** The resolver the settings describe. A model mode without an endpoint or model is refused with the reason. */
 export async function currentResolver(): Promise<StepResolver> {
-  const { settings, key, follow } = await load();
+  const { settings, key, follow, retry } = await load();
   if (settings.mode === 'deterministic') return deterministicResolver;
   if (!settings.endpoint || !settings.model) throw new Error(`the ${settings.mode} resolver needs an endpoint and a model (Settings > Resolver, or --resolver-endpoint and --resolver-model)`);
-  const cfg: LlmResolverConfig = { endpoint: settings.endpoint, model: settings.model, key, vision: settings.vision, retry: normalisePolicy(undefined), timeoutMs: TIMEOUT_MS };
+  const cfg: LlmResolverConfig = { endpoint: settings.endpoint, model: settings.model, key, vision: settings.vision, retry: retry ?? normalisePolicy(undefined), timeoutMs: TIMEOUT_MS };
   return settings.mode === 'llm' ? createLlmResolver(cfg, follow ?? 'llm') : createHybridResolver(cfg, settings.threshold);
 }
 
