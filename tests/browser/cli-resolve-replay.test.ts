@@ -24,7 +24,7 @@ async function resolve(action: string): Promise<{ code: number; out: ResolveOut 
   const lines = r.stdout.trim().split('\n');
   expect(lines).toHaveLength(1);
   const out = JSON.parse(lines[0] as string) as ResolveOut;
-  expect(Object.keys(out)).toEqual(['ok', 'xpath', 'tag', 'text', 'confidence', 'typed', 'alternatives', 'reason']);
+  expect(Object.keys(out)).toEqual(['ok', 'xpath', 'tag', 'text', 'confidence', 'typed', 'alternatives', 'reason', 'decided_by']);
   return { code: r.code, out };
 }
 
