@@ -9,7 +9,7 @@
 import { snapdom } from '@zumer/snapdom';
 import type { CaptureResult } from './protocol.ts';
 import { call, type Saved } from './saved.ts';
-import { exactStandInSizes, releaseCollapsedMargins, nativeButtons, restoreEdgeMargins, restoreFormControls, restoreTextBoxWidths, undoFixedPadding, type CloneContext } from './capture/boxes.ts';
+import { exactStandInSizes, keepEmptyPseudoBoxes, releaseCollapsedMargins, nativeButtons, restoreEdgeMargins, restoreFixedOrder, restoreFormControls, restoreTextBoxWidths, undoFixedPadding, type CloneContext } from './capture/boxes.ts';
 import { dropAuthorStyles } from './capture/author-css.ts';
 import { embedIconFonts, iconGlyphsAsText } from './capture/icons.ts';
 import { HIDE_SCROLLBARS_CSS } from './capture/scrollbars.ts';
@@ -61,11 +61,13 @@ async function afterClone(s: Saved, c: CloneContext): Promise<void> {
   dropAuthorStyles(c);
   keepBrokenImages(c);
   restoreEdgeMargins(s, c);
+  keepEmptyPseudoBoxes(s, c);
   releaseCollapsedMargins(s, c);
   exactStandInSizes(s, c);
   restoreTextBoxWidths(s, c);
   restoreFormControls(s, c);
   undoFixedPadding(s, c);
+  restoreFixedOrder(s, c);
   await paintCanvasBackground(s, c);
   const iconCss = await embedIconFonts(s, iconGlyphsAsText(s, c));
   if (c.clone) {

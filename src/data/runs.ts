@@ -14,7 +14,17 @@ export interface StoredStep {
   description: string | null;
   status: 'ok' | 'failed';
   reason?: string;
-  element?: { xpath: string; tag: string; text: string; confidence: number; runnerUp: { xpath: string; text: string; score: number } | null };
+  element?: {
+    xpath: string;
+    tag: string;
+    text: string;
+    confidence: number;
+    runnerUp: { xpath: string; text: string; score: number } | null;
+    /** Who picked it (absent in runs stored before resolvers could be chosen: the deterministic one). */
+    decidedBy?: string;
+    /** The other resolver's pick at the same snapshot, when both ran (llm and hybrid modes). */
+    other?: { by: string; ok: boolean; xpath: string; tag: string; text: string; reasons: string[] };
+  };
   timings: { resolveMs: number; actMs: number; waitMs: number; captureMs: number; totalMs: number };
   console: Array<{ level: string; text: string }>;
   errors: string[];

@@ -5,7 +5,7 @@
 // the step), and hybrid asking only where the deterministic pick is unsure.
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp } from './harness.ts';
+import { appUrl, launchBrowser, openApp } from './harness.ts';
 import { startChatServer, type ChatServer, type RecordedRequest } from '../support/chat-server.ts';
 import { task } from './run-support.ts';
 
@@ -170,4 +170,37 @@ test('hybrid asks the model only below the confidence threshold', async () => {
   expect(server.requests).toHaveLength(1);
   expect(server.requests[0]?.text).toMatch(/lamp/);
   expect(server.requests[0]?.authorization, 'no key, no header').toBeUndefined();
+});
+
+test('Results shows who chose each step and whether the other resolver agrees', async () => {
+  const page = await llmApp();
+  // Sample task 1: "Click the blue 'Add one' button", type into the name field, press Enter.
+  server.script({ name: 'pick', reply: (r) => String(lineOf(r, /Description: Type/.test(r.text) ? /<input/ : /"Add one"/)) });
+  const reference = await page.evaluate(async () => (await fetch('samples/results/1/reference/index.html')).text());
+  await page.evaluate((url) => window.iwr.useDinoModel(url), 'models/test-dinov2-tiny.onnx');
+  const out = await page.evaluate((h) => window.iwr.evaluate({ sourceId: 'samples', taskId: '1', html: h, model: 'llm-picked', options: { judge: 'none' }, save: true }), reference);
+  expect(JSON.parse(out.evalJson).iwr_studio.resolver.mode).toBe('llm');
+  await page.goto(`${appUrl()}#/results/${out.runId}`);
+  const steps = page.locator('.step-table');
+  await steps.waitFor();
+  const text = await steps.innerText();
+  expect(text).toContain('chosen by the model');
+  expect(text).toContain('our resolver agrees');
+});
+
+test('Settings > Resolver chooses the mode and the model; the resolver in force follows, the key stays hidden', async () => {
+  const { page } = await openApp(browser, { path: '#/settings/resolver' });
+  const panel = page.locator('#settings-resolver');
+  await panel.getByLabel(/^Hybrid/).check();
+  await panel.getByLabel('Endpoint (base URL)').fill(server.baseUrl);
+  await panel.getByLabel('Model (official: gpt-4o)').fill('picker-ui');
+  await panel.getByLabel(/API key/).fill(KEY);
+  await panel.getByLabel('Ask the model below this confidence (0–1)').fill('0.8');
+  await expect.poll(() => page.evaluate(() => window.iwr.resolverConfig()), { timeout: 5000 }).toMatchObject({ mode: 'hybrid', endpoint: server.baseUrl, model: 'picker-ui', threshold: 0.8, hasKey: true });
+  expect(await panel.getByLabel(/API key/).getAttribute('type')).toBe('password');
+  // The stored resolver is the one a run uses.
+  server.script({ name: 'pick', reply: sensible });
+  const out = await replay(page);
+  expect(out.summary.resolver).toMatchObject({ mode: 'hybrid', model: 'picker-ui', threshold: 0.8 });
+  expect(server.requests[0]?.authorization).toBe(`Bearer ${KEY}`);
 });

@@ -188,6 +188,35 @@ export function restoreTextBoxWidths(s: Saved, context: CloneContext): void {
 }
 
 /**
+ * snapdom turns a pseudo-element into a box only when it shows something (text, a
+ * background, a size, a border, ...), so an empty `content: ""` box was dropped. Empty
+ * boxes still lay out: the clearfix `::after { content: ""; display: table; clear: both }`
+ * makes a container of floats as tall as its floats, and `::before { display: table }`
+ * keeps a child's top margin inside. Without them Skeleton's header shrank from 374 px to
+ * 121 px and every section below moved up. Such pseudo-elements of block containers with
+ * children come back as empty boxes with their display, clear and float.
+ */
+export function keepEmptyPseudoBoxes(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  for (const [c, src] of map) {
+    if (!src.firstElementChild || src.namespaceURI !== 'http://www.w3.org/1999/xhtml' || !(c as HTMLElement).style) continue;
+    for (const pseudo of ['::before', '::after'] as const) {
+      const cs = s.getComputedStyle(src, pseudo);
+      if (cs.content === 'none' || cs.content === 'normal' || cs.display === 'none' || cs.display === 'inline' || cs.position === 'absolute' || cs.position === 'fixed') continue;
+      const kids = c.children;
+      const present = pseudo === '::before' ? (kids[0] as HTMLElement | undefined)?.dataset?.snapdomPseudo === pseudo : (kids[kids.length - 1] as HTMLElement | undefined)?.dataset?.snapdomPseudo === pseudo;
+      if (present) continue;
+      const box = s.doc.createElement('span');
+      box.dataset.snapdomPseudo = pseudo;
+      box.style.cssText = `display:${cs.display};clear:${cs.clear};float:${cs.float};margin:0;padding:0;border:0`;
+      if (pseudo === '::before') c.insertBefore(box, c.firstChild);
+      else c.appendChild(box);
+    }
+  }
+}
+
+/**
  * With `clip: 'viewport'` snapdom stands an empty, hidden box in for each element wholly
  * outside the viewport, sized from offsetWidth/offsetHeight: whole pixels. Each stand-in
  * above the viewport moves what follows by its rounding (43.2 px lists items became 43),
@@ -224,6 +253,44 @@ export function exactStandInSizes(s: Saved, context: CloneContext): void {
     set('width', h.offsetWidth, r.width);
     set('height', h.offsetHeight, r.height);
   }
+}
+
+/**
+ * snapdom moves a fixed element to the end of the body, so it comes later in tree order,
+ * and with it in painting order among boxes of the same z-index (CSS 2.2 Appendix E): a
+ * Tailwind backdrop `fixed inset-0 z-10` placed before a `z-10` header covered the header
+ * instead of lying under it (Windmill, 6.9 % of pixels). Where its own parent gives it the
+ * same containing block, the clone goes back there, before the clone of the sibling that
+ * follows its element in the page.
+ */
+export function restoreFixedOrder(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  const body = s.doc.body;
+  let cloneOf: Map<Element, Element> | null = null;
+  for (const [c, src] of map) {
+    const parent = src.parentElement;
+    if (!parent || parent === body || s.getComputedStyle(src).position !== 'fixed' || !c.parentElement) continue;
+    cloneOf ??= new Map([...map].map(([k, v]) => [v, k]));
+    const home = cloneOf.get(parent);
+    if (!home || home === c.parentElement || !sameContainingBlock(s, parent)) continue;
+    let next = src.nextElementSibling;
+    while (next && cloneOf.get(next)?.parentElement !== home) next = next.nextElementSibling;
+    home.insertBefore(c, next ? cloneOf.get(next)! : null);
+  }
+}
+
+/**
+ * snapdom pins a fixed element as an absolute box placed for the body's containing block;
+ * it can go back into its own parent only if no ancestor between them makes a containing
+ * block for absolute boxes (CSS Position 3 §2.1, CSS Transforms 1 §2).
+ */
+function sameContainingBlock(s: Saved, from: Element): boolean {
+  for (let a: Element | null = from; a && a !== s.doc.body; a = a.parentElement) {
+    const cs = s.getComputedStyle(a);
+    if (cs.position !== 'static' || cs.transform !== 'none' || cs.filter !== 'none' || cs.perspective !== 'none' || cs.contain !== 'none' || /transform|filter|perspective/.test(cs.willChange) || cs.backdropFilter !== 'none') return false;
+  }
+  return true;
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { RunView } from './run-view.ts';
 import { Badge } from '../components/Card.tsx';
 import { ms } from '../format.ts';
+import type { StoredStep } from '../../data/runs.ts';
 
 export function StepTable({ run }: { run: RunView }) {
   const byStep = new Map(run.steps.filter((s) => s.step !== null).map((s) => [s.step as number, s]));
@@ -51,6 +52,8 @@ export function StepTable({ run }: { run: RunView }) {
                       <div className="mono faint ellipsis" title={el.xpath}>
                         {el.xpath}
                       </div>
+                      {el.decidedBy && el.decidedBy !== 'deterministic' ? <div className="muted">chosen by the model{el.decidedBy === 'llm-vision' ? ' from the screenshot' : ''}</div> : null}
+                      {el.other ? <OtherPick pick={el.other} chosen={el.xpath} /> : null}
                       {el.runnerUp ? (
                         <div className="muted">
                           runner-up {el.runnerUp.text ? <q>{el.runnerUp.text.slice(0, 40)}</q> : <span className="mono">{el.runnerUp.xpath}</span>} ({el.runnerUp.score.toFixed(2)})
@@ -98,3 +101,16 @@ export function StepTable({ run }: { run: RunView }) {
     </div>
   );
 }
+
+/** The other resolver's pick at the same step: agreement, or the element it would have chosen and why. */
+function OtherPick({ pick, chosen }: { pick: NonNullable<NonNullable<StoredStep['element']>['other']>; chosen: string }) {
+  const who = pick.by === 'llm' ? 'the model' : 'our resolver';
+  const same = pick.ok && (pick.xpath === chosen || pick.xpath.startsWith(`${chosen}/`) || chosen.startsWith(`${pick.xpath}/`));
+  if (same) return <div className="ok-text small">{who} agrees</div>;
+  return (
+    <div className="warn-text small" title={pick.reasons.join('; ')}>
+      {who} would pick {pick.ok ? <><code>&lt;{pick.tag}&gt;</code> {pick.text ? <q>{pick.text.slice(0, 40)}</q> : <span className="mono">{pick.xpath}</span>}</> : `nothing (${pick.reasons[0] ?? ''})`}
+    </div>
+  );
+}
+

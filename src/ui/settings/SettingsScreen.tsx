@@ -1,4 +1,4 @@
-// Settings: judge, DINO model, capture backend, network policy, replay mode, storage.
+// Settings: judge, resolver, DINO model, capture backend, network policy, replay mode, storage.
 // Every change is saved as it is made (see store.ts); nothing here leaves the browser.
 import { useEffect, useState } from 'react';
 import { useSettings } from './store.ts';
@@ -7,6 +7,7 @@ import { Button } from '../components/Button.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { StoragePanel } from './StoragePanel.tsx';
 import { DinoPanel } from './DinoPanel.tsx';
+import { ResolverPanel } from './ResolverPanel.tsx';
 import type { JudgeKind } from '../../data/settings.ts';
 import './settings.css';
 
@@ -81,6 +82,8 @@ export function SettingsScreen({ section }: { section?: string | undefined }) {
             </p>
           ) : null}
         </Card>
+
+        <ResolverPanel />
 
         <DinoPanel />
 

@@ -3,6 +3,7 @@
 // (the Run button, the judge) reads `useSettings.getState().settings`.
 import { create } from 'zustand';
 import { reloadJudgeConfig } from '../../judge/config.ts';
+import { reloadResolverConfig } from '../../resolvers/config.ts';
 import { registerSecret } from '../../chat/secrets.ts';
 import { DEFAULT_SETTINGS, loadSettings, saveSection, type Settings, type SettingsSection } from '../../data/settings.ts';
 
@@ -60,6 +61,10 @@ export const useSettings = create<SettingsState>((set, get) => ({
         if (key === 'judge') {
           registerSecret((value as Settings['judge']).apiKey);
           reloadJudgeConfig();
+        }
+        if (key === 'resolver') {
+          registerSecret((value as Settings['resolver']).apiKey);
+          reloadResolverConfig();
         }
         if (get().error) set({ error: null });
       } catch (err) {
