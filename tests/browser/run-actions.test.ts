@@ -119,6 +119,17 @@ test('official scroll: half a viewport on a long page; fails on a short page, as
   expect(short.records).toHaveLength(2);
 });
 
+test('official scroll reads the position 1 s after scrolling (IWR-SPEC): a page that scrolls itself back in that second fails the step', async () => {
+  const springBack = `<!doctype html><html><body style="margin:0"><div style="height:3000px">tall</div><script>
+    addEventListener('scroll', () => { if (scrollY > 0) setTimeout(() => scrollTo(0, 0), 300); });</script></body></html>`;
+  const t0 = Date.now();
+  const out = await replayPage(page, springBack, task([{ type: 'Scroll', description: 'Scroll down' }]));
+  expect(out.summary.failedAt).toBe(0);
+  expect(out.records[1]?.reason).toMatch(/did not scroll \(moved 0 px/);
+  expect(out.records[1]?.timings.actMs).toBeGreaterThanOrEqual(1000);
+  expect(Date.now() - t0).toBeGreaterThanOrEqual(2000);
+});
+
 test('directional scroll option honours direction and scrolls the nearest container', async () => {
   const out = await replayPage(page, fixturePage('plain.html'), task([
     { type: 'Scroll', description: 'Scroll down the page', direction: 'down', scroll_page: true },

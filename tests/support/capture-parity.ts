@@ -127,7 +127,7 @@ export interface StateShot {
   dom: string;
   real: string;
   domMs: number;
-  /** False when the page never stopped changing its pixels within STILL_CAP_MS. */
+  /** False when the page kept changing its pixels for STILL_CAP_MS (the captures may show different moments). */
   still: boolean;
 }
 
@@ -166,27 +166,22 @@ const STILL_CAP_MS = 4000;
 const STILL_STEP_MS = 150;
 
 /**
- * Waits until two real screenshots STILL_STEP_MS apart are identical: script animations
- * (Chart.js, jQuery) are invisible to getAnimations and to mutation observers, and a
- * capture taken mid-animation measures the animation, not the rasteriser.
+ * Both captures of one state: real pixels, the DOM capture, real pixels again. When the two
+ * real shots differ the page was still changing (script animations such as Chart.js or a
+ * jQuery fade are invisible to getAnimations and to mutation observers, and a capture taken
+ * mid-animation measures the animation, not the rasteriser): wait and take all three again,
+ * up to STILL_CAP_MS.
  */
-async function waitStill(app: Page, viewport: { width: number; height: number }): Promise<boolean> {
-  const end = Date.now() + STILL_CAP_MS;
-  let prev = await realPixels(app, viewport);
-  while (Date.now() < end) {
-    await new Promise((r) => setTimeout(r, STILL_STEP_MS));
-    const cur = await realPixels(app, viewport);
-    if (cur === prev) return true;
-    prev = cur;
-  }
-  return false;
-}
-
 async function shoot(app: Page, id: number, state: StateShot['state'], viewport: { width: number; height: number }): Promise<StateShot> {
-  const still = await waitStill(app, viewport);
-  const dom = (await app.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'capture' }), id)) as { png: string; width: number; height: number; ms: number };
-  const real = await realPixels(app, viewport);
-  return { state, dom: dom.png, real, domMs: dom.ms, still };
+  const end = Date.now() + STILL_CAP_MS;
+  for (;;) {
+    const before = await realPixels(app, viewport);
+    const dom = (await app.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'capture' }), id)) as { png: string; ms: number };
+    const real = await realPixels(app, viewport);
+    const still = real === before;
+    if (still || Date.now() > end) return { state, dom: dom.png, real, domMs: dom.ms, still };
+    await new Promise((r) => setTimeout(r, STILL_STEP_MS));
+  }
 }
 
 /** The app page must be at least as large as the largest viewport of the pages it opens. */
@@ -323,7 +318,7 @@ export interface ParityRow {
   ocr: number | null;
   dino: number | null;
   domMs: number;
-  /** The page's pixels settled before the captures (see waitStill). */
+  /** The page's pixels did not change across the captures (see shoot). */
   still: boolean;
   /** Why this row fails the bounds ('' when it passes). */
   fails: string;

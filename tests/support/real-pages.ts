@@ -197,6 +197,9 @@ export async function checkTarget(page: Page, selector: string, editable: boolea
     if (r.width <= 0 || r.height <= 0) return `expect ${sel} has no size`;
     if (cs.visibility !== 'visible' || Number(cs.opacity) === 0) return `expect ${sel} is not visible`;
     if (needEditable && !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable)) return `expect ${sel} is not a field one can type into`;
+    // scrollIntoView moves inner scroll panels too: every scrolled box is put back afterwards.
+    const boxes: [Element, number, number][] = [];
+    for (let p = el.parentElement; p; p = p.parentElement) boxes.push([p, p.scrollLeft, p.scrollTop]);
     const sx = scrollX;
     const sy = scrollY;
     const outside = r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth;
@@ -205,6 +208,7 @@ export async function checkTarget(page: Page, selector: string, editable: boolea
     const cy = Math.min(innerHeight - 1, Math.max(0, (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2));
     const hit = document.elementFromPoint(cx, cy);
     scrollTo({ left: sx, top: sy, behavior: 'instant' });
+    for (const [p, l, t] of boxes) { p.scrollLeft = l; p.scrollTop = t; }
     if (!hit || !(hit === el || el.contains(hit))) return `expect ${sel} is covered at its centre by <${hit?.localName ?? 'nothing'}${hit?.className && typeof hit.className === 'string' ? '.' + hit.className.split(' ')[0] : ''}>`;
     return '';
   }, [selector, editable] as const);
@@ -271,6 +275,8 @@ async function fixturesFor(page: Page, p: CorpusPage, cases: CorpusCase[], snaps
             // An element around the target reaches it when its click point (the centre of its
             // visible part, once scrolled into view) lands on the target, as the agent clicks.
             else if (el !== want && el.contains(want)) {
+              const boxes: [Element, number, number][] = [];
+              for (let p = el.parentElement; p; p = p.parentElement) boxes.push([p, p.scrollLeft, p.scrollTop]);
               let r = el.getBoundingClientRect();
               if (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) { el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }); r = el.getBoundingClientRect(); }
               const x = (Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2;
@@ -278,6 +284,7 @@ async function fixturesFor(page: Page, p: CorpusPage, cases: CorpusCase[], snaps
               const hit = document.elementFromPoint(x, y);
               if (hit && (hit === want || want.contains(hit))) reaches.push(i);
               scrollTo({ left: sx, top: sy, behavior: 'instant' });
+              for (const [p, l, t] of boxes) { p.scrollLeft = l; p.scrollTop = t; }
             }
           });
           return { expected: w.__iwrEls.indexOf(want), inside, reaches };

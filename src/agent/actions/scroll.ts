@@ -9,6 +9,12 @@ import { call, type Saved } from '../saved.ts';
 
 /** The official threshold, in CSS pixels. */
 export const SCROLL_MIN_DELTA = 5;
+/**
+ * The official harness waits 1 s after scrolling before it reads the position again
+ * (IWR-SPEC "Replay"): a page that scrolls itself back within that second fails the step,
+ * and scroll-triggered effects get that long before the 0.5 s wait and the screenshot.
+ */
+export const OFFICIAL_SCROLL_CHECK_MS = 1000;
 
 function canScroll(s: Saved, el: Element, axis: 'x' | 'y'): boolean {
   const st = s.getComputedStyle(el);
@@ -24,13 +30,14 @@ function scrollableFrom(s: Saved, start: Element | null, axis: 'x' | 'y'): Eleme
   return null;
 }
 
-export function scroll(ctx: AgentContext, mode: 'official' | 'directional', direction: string | undefined, scrollPage: boolean | undefined, el: Element | undefined): ActResult {
+export async function scroll(ctx: AgentContext, mode: 'official' | 'directional', direction: string | undefined, scrollPage: boolean | undefined, el: Element | undefined): Promise<ActResult> {
   const s = ctx.saved;
   const w = s.win;
   if (mode === 'official') {
     const before = w.scrollY;
     // 'instant' overrides a page's scroll-behavior: smooth, so the position is final now.
     s.scrollBy({ top: w.innerHeight / 2, left: 0, behavior: 'instant' });
+    await new Promise<void>((resolve) => { s.setTimeout(resolve, OFFICIAL_SCROLL_CHECK_MS); });
     const after = w.scrollY;
     const moved = Math.abs(after - before) > SCROLL_MIN_DELTA;
     return { code: moved ? 'done' : 'error:notscrolled', scrollBefore: before, scrollAfter: after, detail: moved ? `window scrolled ${Math.round(after - before)} px` : `the page did not scroll (moved ${Math.round(after - before)} px, needs > ${SCROLL_MIN_DELTA}; page height ${s.doc.scrollingElement?.scrollHeight ?? 0} px)` };

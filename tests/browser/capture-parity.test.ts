@@ -1,0 +1,79 @@
+// Capture parity on the corpus (issue 14): every page and state of tests/fixtures/capture-parity/
+// and of the real-page corpus (tests/fixtures/real-pages/), captured by the DOM rasteriser and
+// as real pixels in the app's sandbox, must differ in under 2 % of pixels (tolerance 48/255 and
+// one pixel of shift); a few captures where OCR used to break are also held to OCR >= 0.97.
+// The full table with OCR and DINO on every capture is `npm run capture-parity`.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { appUrl, launchBrowser, openApp } from './harness.ts';
+import { appViewport, capturePage, comparePixels, MAX_DIFF_FRACTION, MIN_OCR_SIMILARITY, ocrParity, parityPages, type PageShots } from '../support/capture-parity.ts';
+
+/**
+ * Captures known to stay outside the pixel bound, each with its measured figure and cause.
+ * Each must STILL be outside it: the test fails and asks for the entry to go once fixed.
+ * Held-out pages are measured, never debugged, so their causes are unknown here.
+ */
+const KNOWN: Record<string, string> = {
+  'held-out/mdn-wildlife-article scrolled': '8.40 % of pixels differ; held-out page, cause not investigated',
+};
+
+/** Captures whose OCR similarity is checked too (OCR costs about a second per image). */
+const OCR_CHECKED = new Set([
+  'feature/broken-images load', // alt text and icons instead of grey "img" boxes: 0.52 before
+  'feature/faint-text load', // light grey captions, a light placeholder
+  'feature/icon-font-pseudo load', // icon glyphs in a sidebar: 0.89 before
+  'tuning/b-docsify-quickstart load', // scrollbars over a sidebar reordered the whole reading: 0.31 before
+]);
+
+const pages = parityPages();
+let browser: Browser;
+let app: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page: app } = await openApp(browser, { viewport: appViewport(pages) }));
+});
+afterAll(async () => { await browser?.close(); });
+
+describe('capture parity', () => {
+  test('every page and state is within the bounds, or listed as a known difference that still exceeds them', async () => {
+    const outside: string[] = [];
+    const rows: string[] = [];
+    const seen = new Set<string>();
+    for (const p of pages) {
+      const shots: PageShots = await capturePage(app, appUrl(), p);
+      if (shots.error) { outside.push(`${p.split}/${p.name}: ${shots.error}`); continue; }
+      for (const s of shots.shots) {
+        const key = `${p.split}/${p.name} ${s.state}`;
+        seen.add(key);
+        const px = await comparePixels(app, s.dom, s.real);
+        let line = `${key}: ${(px.fraction * 100).toFixed(2)} %`;
+        const problems: string[] = [];
+        if (!px.sizeMatch) problems.push('sizes differ');
+        if (!(px.fraction < MAX_DIFF_FRACTION)) problems.push(`${(px.fraction * 100).toFixed(2)} % of pixels differ`);
+        if (OCR_CHECKED.has(key)) {
+          const ocr = await ocrParity(app, s.dom, s.real);
+          line += `, OCR ${ocr.similarity.toFixed(3)}`;
+          if (!(ocr.similarity >= MIN_OCR_SIMILARITY)) problems.push(`OCR similarity ${ocr.similarity.toFixed(3)}`);
+        }
+        if (!s.still) line += ' (page still moving)';
+        rows.push(line);
+        if (KNOWN[key] !== undefined) {
+          if (!problems.length) outside.push(`${key}: listed as known (${KNOWN[key]}) but now within the bounds: remove it from KNOWN`);
+        } else if (problems.length) outside.push(`${key}: ${problems.join('; ')}`);
+      }
+    }
+    for (const key of Object.keys(KNOWN)) if (!seen.has(key)) outside.push(`${key}: listed as known but not captured`);
+    for (const key of OCR_CHECKED) if (!seen.has(key)) outside.push(`${key}: OCR-checked but not captured`);
+    console.log(rows.join('\n'));
+    expect(pages.filter((p) => p.split === 'feature').length).toBeGreaterThanOrEqual(20);
+    expect(outside, `outside the bounds (< ${MAX_DIFF_FRACTION * 100} % pixels, OCR >= ${MIN_OCR_SIMILARITY}):\n${outside.join('\n')}`).toEqual([]);
+  }, 300_000);
+
+  test('the bound can fail: the same page captured in another state differs by more than the bound', async () => {
+    const p = pages.find((x) => x.split === 'feature' && x.name === 'fixed-sticky')!;
+    const shots = await capturePage(app, appUrl(), p);
+    const [load, scrolled] = shots.shots;
+    expect(load && scrolled, shots.error ?? shots.noScroll).toBeTruthy();
+    expect((await comparePixels(app, load!.dom, scrolled!.real)).fraction).toBeGreaterThan(MAX_DIFF_FRACTION);
+  });
+});
