@@ -1,11 +1,12 @@
 // Screenshot of exactly the viewport (scroll position honoured), rasterised from the DOM
 // by snapdom inside the frame (modern-screenshot throws there: it reaches for the parent).
-// Corrections that make it match real pixels (tests/browser/run-capture.test.ts):
-// - the canvas background: browsers paint the root's background (or, when the root has
-//   none, the body's) over the whole viewport; snapdom paints only element boxes, so
-//   the output canvas is filled with that colour first;
-// - margins and box sizes of the clone, fixed in restoreEdgeMargins() below;
-// - fixed and sticky boxes, which snapdom pads by a pixel or two: undoFixedPadding().
+// snapdom clones the page with each element's computed style, serialises the clone into an
+// SVG foreignObject and lets the browser draw that image. The clone differs from the page
+// in ways that show; the hooks below correct them, one file per cause under capture/, each
+// with its reason and the page that showed it. The parity check (npm run capture-parity,
+// tests/browser/capture-parity.test.ts, tests/browser/run-capture.test.ts) measures the
+// result against real pixels; the README lists what stays unmatched. The output canvas
+// is filled with the canvas background colour first (capture/canvas-background.ts).
 import { snapdom } from '@zumer/snapdom';
 import type { CaptureResult } from './protocol.ts';
 import { call, type Saved } from './saved.ts';
@@ -15,7 +16,6 @@ import { embedIconFonts, iconGlyphsAsText } from './capture/icons.ts';
 import { HIDE_SCROLLBARS_CSS } from './capture/scrollbars.ts';
 import { canvasBackground, paintCanvasBackground } from './capture/canvas-background.ts';
 import { keepBrokenImages, restoreBrokenImageSizes } from './capture/images.ts';
-
 
 /**
  * snapdom works in one task (the frame is frozen meanwhile) at about 0.45 ms per element

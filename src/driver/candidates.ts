@@ -166,7 +166,8 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   let labelMiss = false;
   for (const label of q.labels) {
     const m = textMatch(label, info);
-    if (m.s < W.LABEL_MISS_SIMILARITY) labelMiss = true;
+    // A label shown just before the field ("from [  ] to [  ]") names it as well as its own text would.
+    if (m.s < W.LABEL_MISS_SIMILARITY && !(e.context && textSimilarity(label, e.context) >= W.CONTEXT_LABEL_EXACT)) labelMiss = true;
     let s = m.s * W.W_LABEL / q.labels.length;
     if (m.s > 0) {
       named = true;

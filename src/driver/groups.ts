@@ -74,6 +74,8 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
 /** Some element shows the number as its whole text or names it after the noun ("7", "Slide 4: Kyoto"). */
 export function showsNumber(numbered: { noun: string; n: number }, infos: Info[], asAnchor: boolean): boolean {
   const n = String(numbered.n);
+  // No noun ("the 20th"): an element showing just the number (a calendar day) names it.
+  if (!numbered.noun) return infos.some((info) => info.e.visible && normalize(info.e.text) === n && (asAnchor || info.e.interactive || info.kinds.has('cell')));
   const nounNumber = new RegExp(`(^| )${numbered.noun}s? ${n}( |$)`);
   return infos.some((info) => {
     if (!info.e.visible || (!asAnchor && !info.e.interactive)) return false;

@@ -21,7 +21,7 @@ export const KIND_WORDS: [string, Kind][] = [
   ['switch', 'switch'], ['slider', 'slider'], ['image', 'image'], ['img', 'image'], ['photo', 'image'],
   ['picture', 'image'], ['thumbnail', 'image'], ['logo', 'image'], ['card', 'card'], ['tile', 'cell'],
   ['item', 'item'], ['product', 'card'], ['result', 'card'], ['listing', 'card'], ['entry', 'item'],
-  ['post', 'card'], ['project', 'card'], ['checkmark', 'checkbox'], ['tick', 'checkbox'], ['code block', 'code'], ['snippet', 'code'], ['badge', 'badge'], ['pill', 'badge'], ['chip', 'badge'], ['review', 'card'], ['cell', 'cell'], ['square', 'cell'], ['day', 'cell'], ['date', 'cell'], ['seat', 'cell'], ['slot', 'cell'], ['row', 'row'], ['option', 'option'],
+  ['post', 'card'], ['project', 'card'], ['question', 'item'], ['checkmark', 'checkbox'], ['tick', 'checkbox'], ['code block', 'code'], ['snippet', 'code'], ['badge', 'badge'], ['pill', 'badge'], ['chip', 'badge'], ['review', 'card'], ['cell', 'cell'], ['square', 'cell'], ['day', 'cell'], ['date', 'cell'], ['seat', 'cell'], ['slot', 'cell'], ['row', 'row'], ['option', 'option'],
   ['choice', 'option'], ['article', 'card'], ['story', 'card'], ['hotel', 'card'], ['property', 'card'], ['heading', 'heading'], ['title', 'heading'], ['arrow', 'icon'], ['chevron', 'icon'],
 ];
 
@@ -55,7 +55,7 @@ export function kindCompat(asked: Kind, is: Kind): number {
 
 const TEXT_INPUTS = new Set(['', 'text', 'search', 'email', 'password', 'tel', 'url', 'number', 'date', 'datetime-local', 'month', 'week', 'time']);
 const CARD_WORDS = new Set(['card', 'product', 'listing', 'result', 'post', 'hotel', 'property', 'article', 'plan', 'course', 'recipe', 'movie', 'item', 'tile']);
-const CELL_WORDS = new Set(['cell', 'square', 'tile', 'slot', 'box']);
+const CELL_WORDS = new Set(['cell', 'square', 'tile', 'slot', 'box', 'day', 'date']);
 
 /** Class names starting with an action name a control, not an entity: "add-card" is a button, not a card. */
 const ACTION_PREFIXES = new Set(['add', 'new', 'create', 'remove', 'delete', 'edit', 'show', 'toggle', 'open', 'close', 'view', 'load', 'more', 'next', 'prev']);
@@ -92,7 +92,8 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (e.interactive && classWords.has('box') && e.box.width <= 40 && e.box.height <= 40 && !/[\p{L}\p{N}]/u.test(e.text)) put('checkbox', 0.9);
   if (e.interactive && e.checked !== undefined && role !== 'checkbox' && role !== 'radio') { put('checkbox', 0.7); put('switch', 0.8); }
   if ((tag === 'input' && type === 'radio') || role === 'radio') put('radio', 1);
-  if (role === 'switch' || classWords.has('switch') || classWords.has('toggle')) put('switch', 1);
+  // A switch by role or class; "toggle" only as a class's last word ("dropdown-toggle" and "navbar-toggler" open menus).
+  if (role === 'switch' || classWords.has('switch') || heads.includes('toggle')) put('switch', heads.includes('toggle') && e.classes.some((c) => /(dropdown|navbar|nav|menu|sidebar)[-_]?toggle/i.test(c)) ? 0 : 1);
   // A checkbox drawn as a switch by its wrapper ("form-switch", read into iconHint by the snapshot).
   if (k.has('checkbox') && /\bswitch\b/.test(hintTokens(e.iconHint ?? '').join(' '))) put('switch', 1);
   if ((tag === 'input' && type === 'range') || role === 'slider') put('slider', 1);

@@ -23,6 +23,11 @@ function wordsOf(s: string): string[] {
   return s
     .replace(/[%+×✕☰⋮…★♥→←]/g, (c) => SYMBOL_WORDS[c] ?? ' ')
     .toLowerCase()
+    // Bars that are regions: "the top bar", "the nav bar", "the side bar".
+    .replace(/\b(?:top|app|title|header) ?bar\b/g, 'topbar')
+    .replace(/\b(?:nav|navigation|menu) ?bar\b/g, 'navbar')
+    .replace(/\bside ?bar\b/g, 'sidebar')
+    .replace(/\btool ?bar\b/g, 'toolbar')
     .replace(/(\d+)\s*(?:x|×)\s*(\d+)/g, '$1 $2')
     // "the third post's 'Posted by' line": a possessive before a noun is a relation (see possessives()).
     .replace(/[’']s(?=\s+[\p{L}\p{N}"'‘“])/gu, ' qposs ')
@@ -104,6 +109,12 @@ function liftNames(text: string, names: string[], tail: string[]): string {
   for (let i = 0; i < words.length; i++) {
     const t = words[i] as string;
     // A run starts at a capital (never the first word: the verb), may hold small lower-case joiners, and ends at a capital.
+    // "Click About in the menu": a capitalised small word mid-sentence, not followed by an article, is a label.
+    if (i > 1 && isCap(t) && RELATION_SINGLE.has(bare(t)) && !/^(the|a|an|this|that)$/i.test(words[i + 1] ?? '') && !/[,.;:]$/.test(words[i - 1] ?? '')) {
+      const trail = /[,.;:]$/.exec(t)?.[0] ?? '';
+      result.push(put(t.replace(/[,.;:]$/, '')) + trail);
+      continue;
+    }
     // "between From and To": two capitalised names, whatever words they are.
     if (i > 1 && (words[i - 1] as string).toLowerCase() === 'between' && isCap(t) && words[i + 1] === 'and' && isCap(words[i + 2])) {
       result.push(put(t), 'and', put((words[i + 2] as string).replace(/[,.;:]$/, '')));
@@ -143,7 +154,8 @@ function liftNames(text: string, names: string[], tail: string[]): string {
         }
       }
       const single = run.length === 1 && NAME_JOINERS.has(bare(t)) && NAMED_NOUNS.test(words[i + 1] ?? '');
-      if ((run.length >= 2 && run.some((r) => NAME_JOINERS.has(bare(r)))) || single) {
+      // Two or more capitalised words mid-sentence are a name as shown ("Dave Li", "Revenue Sources").
+      if (run.length >= 2 || single) {
         const trail = /[,.;:]$/.exec(run.at(-1) as string)?.[0] ?? '';
         result.push(put(run.map(bare).join(' ') === run.join(' ').toLowerCase() ? run.join(' ').replace(/[,.;:]$/, '') : run.join(' ')) + trail);
         i = end;
@@ -154,6 +166,9 @@ function liftNames(text: string, names: string[], tail: string[]): string {
   }
   return result.join(' ');
 }
+
+/** One-word relation words: capitalised mid-sentence ("About", "Contact") they are labels. */
+const RELATION_SINGLE = new Set(RELATION_WORDS.filter(([w]) => !w.includes(' ')).map(([w]) => w));
 
 /** Verbs after "that" / "which" / "with" saying what the element shows: its text, not a relation. */
 const SAY_VERBS = new Set(['says', 'saying', 'reads', 'reading', 'shows', 'showing', 'displays', 'displaying', 'labelled', 'labeled', 'marked', 'titled', 'named', 'called', 'is', 'has']);
@@ -184,9 +199,25 @@ function possessives(words: string[]): string[] {
     while (b < out.length && !single.has(out[b] as string)) b++;
     const owner = out.slice(a, k);
     const head = out.slice(k + 1, b);
-    out = [...out.slice(0, a), ...head, 'of', ...owner, ...out.slice(b)];
+    // "Sarah Curry's row": a region named by its owner ("the Sarah Curry row"); else "B of A".
+    const region = head.filter((w) => !DETERMINERS.has(w));
+    out = region.length === 1 && CONTAINER_HEADS.has(region[0] as string)
+      ? [...out.slice(0, a), ...owner, ...region, ...out.slice(b)]
+      : [...out.slice(0, a), ...head, 'of', ...owner, ...out.slice(b)];
   }
   return out.filter((w) => w !== 'qposs');
+}
+
+/** Region nouns a possessive can own: "Sarah Curry's row" is the row of that name. */
+const CONTAINER_HEADS = new Set(['row', 'column', 'card', 'list', 'section', 'panel', 'column', 'lane', 'post', 'message', 'comment']);
+
+/**
+ * "In the toolbar above the open email, click the second trash icon": a place written before
+ * the verb, split off at the comma, to be read as a relation of the target.
+ */
+function leadingPlace(text: string): { place: string; rest: string } | null {
+  const m = /^\s*(in|on|inside|within|under|below|above|from|at|near)\s+([^,]+),\s*(.+)$/i.exec(text);
+  return m ? { place: `${(m[1] as string).toLowerCase()} ${m[2] as string}`, rest: m[3] as string } : null;
 }
 
 /** Parses a step into a query for the resolver. Never throws. */
@@ -202,10 +233,16 @@ export function parseStep(step: Step): ParsedStep {
     quotes.push(text);
     return ` qqq${quotes.length - 1} `;
   });
+  // "Open the third email, the one from Kian": "the one" is the target again, its relation follows.
+  const appositive = quoted.replace(/,\s*the one\s+(from|by|with|about|that|which|in|on|at|for|showing|named|called|labelled|labeled)\b/gi, ' $1');
   // A quoted label then ", the last row of the table": the rest says where the label is.
-  const replaced = liftNames(quoted.replace(/(qqq\d+\s*),\s+(?=(?:the|in|on|at|under|below|above)\b)/i, '$1 in '), names, tail);
+  const labelled = appositive.replace(/(qqq\d+\s*),\s+(?=(?:the|in|on|at|under|below|above)\b)/i, '$1 in ');
+  const lead = leadingPlace(labelled);
+  const replaced = liftNames(lead ? lead.rest : labelled, names, tail);
+  const placeWords = lead ? possessives(wordsOf(liftNames(lead.place, names, []))) : [];
   const parsed: ParsedStep = { action: step.type, target: emptyQuery(), relations: [] };
-  let words = possessives(wordsOf(replaced));
+  // The leading place goes after the target phrase, where a relation belongs.
+  let words = [...possessives(wordsOf(replaced)), ...placeWords];
 
   // Text to type: the `text` parameter wins; a quote equal to it is text, not a label.
   if (step.type === 'Type') {
@@ -243,7 +280,9 @@ export function parseStep(step: Step): ParsedStep {
     if (words[0] === 'to' && PURPOSE_VERBS.has(words[1] ?? '')) {
       const purpose = words.slice(1).filter((w) => !STOPWORDS.has(w) && !PLACEHOLDER.test(w));
       const fieldNamed = purpose.some((w) => ['field', 'box', 'input', 'textbox', 'textarea', 'searchbox'].includes(w));
-      if (!fieldNamed) { parsed.target.purpose = purpose; words = []; }
+      // "Press Tab to leave the email field": the field named after the verb is where the key goes.
+      if (fieldNamed) words = words.slice(2).filter((w) => !['on', 'off', 'out', 'away', 'from'].includes(w));
+      else { parsed.target.purpose = purpose; words = []; }
     }
   }
 
@@ -268,11 +307,16 @@ export function parseStep(step: Step): ParsedStep {
 
   // "Close the modal by clicking the X button": the means names the target; the purpose
   // contributes only its quoted names and region ("Mark 'Pay rent' done by clicking its checkbox").
-  const by = words.findIndex((w, i) => w === 'by' && MEANS_VERBS.has(words[i + 1] ?? ''));
-  if (by > 0 && by + 2 < words.length) {
+  // "Delete Dave Li using the trash icon" reads the same way.
+  let by = words.findIndex((w, i) => w === 'by' && MEANS_VERBS.has(words[i + 1] ?? ''));
+  let skip = 2;
+  // "using the trash icon" is the means; "using the top menu" only the way there.
+  const using = words.indexOf('using');
+  if (by < 0 && using > 0 && words.slice(using + 1).some((w) => ['icon', 'button', 'link', 'arrow', 'checkbox', 'toggle', 'switch', 'cross', 'x'].includes(stemWord(w)))) { by = using; skip = 1; }
+  if (by > 0 && by + skip < words.length) {
     const purpose = words.slice(0, by);
-    const means = words.slice(by + 2);
-    const named = purpose.filter((w) => PLACEHOLDER.test(w));
+    const means = words.slice(by + skip);
+    const named = purpose.filter((w) => PLACEHOLDER.test(w) || /^nnn\d+$/.test(w));
     const region = purpose.find((w) => REGION_WORDS[w]);
     words = [...means, ...(named.length ? ['of', ...named] : []), ...(region ? ['in', region] : [])];
     while (words.length && PARTICLES.has(words[0] as string)) words.shift();
@@ -322,6 +366,8 @@ export function parseStep(step: Step): ParsedStep {
   // Each "of"/"in" phrase after the target qualifies the phrase before it when it only places
   // it ("the Popular Item at the end of the first row"): `last` is what such words attach to.
   let last: TargetQuery = target;
+  // "at the right end of the top bar": the side says it; the count is only needed over a row or list.
+  let endSide: TargetQuery | null = null;
   for (const seg of segments.slice(1)) {
     // "between Filter and Add lane": near each of the two.
     if (seg.word === 'between' && seg.words.includes('and')) {
@@ -338,7 +384,7 @@ export function parseStep(step: Step): ParsedStep {
     // "at the end of the timeline", "at the right end of the top row": the last (or first) of what follows.
     const place = q.words.filter((w) => !['end', 'start', 'beginning', 'edge', 'side'].includes(w));
     if (!place.length && q.words.length && !q.labels.length && !q.kinds.length && !q.names?.length) {
-      last.ordinal ??= q.words.includes('end') ? -1 : 1;
+      if (last.ordinal === undefined) { last.ordinal = q.words.includes('end') ? -1 : 1; if (q.position?.h) endSide = last; }
       if (q.position) last.position = { ...last.position, ...q.position };
       continue;
     }
@@ -384,6 +430,7 @@ export function parseStep(step: Step): ParsedStep {
     last = q;
   }
   if (tail.length) (target.names ??= []).push(...tail);
+  if (endSide === target && !parsed.relations.length && !target.grid) delete target.ordinal;
   // "the last of the five dots", "the lower of the two switches": an ordinal (or an end)
   // alone, counted over what the "of" phrase names.
   const first = parsed.relations[0];
@@ -401,15 +448,16 @@ export function parseStep(step: Step): ParsedStep {
   }
   // "Enter an email in the Email address field": the field is named by the "in" phrase; the
   // words before it describe the text.
-  const into = parsed.relations.findIndex((r) => r.type === 'inside' && r.anchor.kinds.includes('field') && (r.anchor.labels.length > 0 || r.anchor.words.length > 0 || !!r.anchor.names?.length));
-  if (step.type === 'Type' && into >= 0 && !target.kinds.includes('field') && !target.labels.length) {
+  const into = parsed.relations.findIndex((r) => r.type === 'inside' && (r.anchor.kinds.includes('field') || r.anchor.boxed) && (r.anchor.labels.length > 0 || r.anchor.words.length > 0 || !!r.anchor.names?.length));
+  if ((step.type === 'Type' || step.type === 'Press') && into >= 0 && !target.kinds.includes('field') && !target.labels.length) {
     const a = (parsed.relations.splice(into, 1)[0] as { anchor: typeof target }).anchor;
     Object.assign(target, { ...a, purpose: target.purpose, look: target.look ?? a.look });
     if (!target.purpose) delete target.purpose;
     if (!target.look) delete target.look;
   }
-  // A Type step always targets something editable.
+  // A Type step always targets something editable; "the price box" of a Press step is a field too.
   if (step.type === 'Type' && !target.kinds.includes('field')) target.kinds.push('field');
+  if (step.type === 'Press' && target.boxed && !target.kinds.length) target.kinds.push('field');
   parsed.target = target;
   return parsed;
 }

@@ -66,7 +66,7 @@ export const RELATION_WORDS: [string, RelationType | 'place'][] = [
   ['alongside', 'near'], ['below', 'below'], ['under', 'below'], ['underneath', 'below'], ['beneath', 'below'],
   ['above', 'above'], ['over', 'above'], ['inside', 'inside'], ['within', 'inside'], ['in', 'inside'],
   ['into', 'inside'], ['on', 'inside'], ['at', 'inside'], ['of', 'group'], ['for', 'group'], ['from', 'group'],
-  ['with', 'contains'], ['containing', 'contains'], ['that', 'contains'], ['by', 'group'],
+  ['with', 'contains'], ['containing', 'contains'], ['that', 'contains'], ['about', 'contains'], ['regarding', 'contains'], ['by', 'group'],
 ];
 /** "by" introduces an anchor only after a thing one can author ("the post by Aiko"); "Sort by" is a label. */
 export const BY_NOUNS = new Set(['post', 'review', 'comment', 'message', 'tweet', 'article', 'story', 'photo', 'video', 'song', 'track', 'book', 'card', 'entry', 'item', 'listing', 'recipe', 'one', 'answer', 'question']);
@@ -78,7 +78,7 @@ export function emptyQuery(): TargetQuery {
 /** Style words and what they ask of the element's look; colour words are read separately. */
 const STYLE_WORDS: Record<string, Partial<LookQuery>> = {
   bold: { bold: true }, bolded: { bold: true }, struck: { strike: true }, strikethrough: { strike: true }, crossed: { strike: true },
-  round: { round: true }, rounded: { round: true }, circular: { round: true }, circle: { round: true }, pill: { round: true },
+  round: { round: true }, rounded: { round: true }, circular: { round: true }, circle: { round: true }, circled: { round: true }, pill: { round: true },
   outlined: { outlined: true }, outline: { outlined: true }, hollow: { outlined: true },
   big: { size: 'big' }, large: { size: 'big' }, larger: { size: 'big' }, bigger: { size: 'big' }, huge: { size: 'big' },
   small: { size: 'small' }, smaller: { size: 'small' }, little: { size: 'small' }, tiny: { size: 'small' },
@@ -110,7 +110,8 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
     if (nm) { (q.names ??= []).push(lifted.names[Number(nm[1])] as string); continue; }
     if (PASSIVE_NOUNS.has(word) || PASSIVE_NOUNS.has(stemWord(word))) q.passive = true;
     // The figure nouns say what kind of thing it is, not what it reads: "the price" shows "$29".
-    if (FIGURE_NOUNS.has(stemWord(word)) && !modifiers) { q.numeric = true; continue; }
+    // ...unless a field noun follows: "the price box" is a box for a price.
+    if (FIGURE_NOUNS.has(stemWord(word)) && !modifiers && !['box', 'field', 'input', 'filter', 'range', 'slider', 'sort'].includes(next ?? '')) { q.numeric = true; continue; }
     // Colours: "the green button"; a shade only before a colour or a noun ("dark blue", "light button").
     if (COLOUR_WORDS.has(word) && (!SHADES.has(word) || (next !== undefined && (COLOUR_WORDS.has(next) || isKindWord(next) || REGION_WORDS[next] !== undefined)))) {
       look({ colours: [...(q.look?.colours ?? []), canonicalColour(word)] });
@@ -131,7 +132,8 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
     // "first name", "last name": the field's name, not a count.
     if ((word === 'first' || word === 'last') && (next === 'name' || next === 'names')) { q.words.push(word, next); i++; continue; }
     // Generic nouns that name no kind ("the box", "the thing") and manner words ("the thin X").
-    if (word === 'box' || word === 'thing' || word === 'thin' || word === 'thick') continue;
+    if (word === 'box' || word === 'boxes') { q.boxed = true; continue; }
+    if (word === 'thing' || word === 'thin' || word === 'thick' || word === 'far' || word === 'very' || word === 'extreme') continue;
     // Ordinals: "second", "2nd", "last", "second to last", "number 3", "#3".
     const ord = ORDINALS[word];
     if (ord !== undefined) {
@@ -141,7 +143,8 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       continue;
     }
     const nth = /^(\d+)(st|nd|rd|th)$/.exec(word);
-    if (nth) { q.ordinal = Number(nth[1]); continue; }
+    // "the 20th": with no noun, a day or place that shows the number as much as a count.
+    if (nth) { q.ordinal = Number(nth[1]); if (!isKindWord(next)) q.numbered = { noun: '', n: q.ordinal }; continue; }
     if ((word === 'number' || word === 'no' || word === 'num') && next && /^\d+$/.test(next)) { q.ordinal = Number(next); i++; continue; }
     // Positions, unless they name an arrow ("the left arrow") or a key.
     if (['top', 'bottom', 'upper', 'lower', 'left', 'right', 'middle', 'center', 'centre', 'corner', 'topmost', 'bottommost', 'leftmost', 'rightmost'].includes(word)) {

@@ -5,7 +5,7 @@ import type { Kind } from './kinds.ts';
 import type { ParsedStep, Relation, TargetQuery } from './parse.ts';
 import type { PageSnapshot } from './snapshot.ts';
 import { byScore, fmt, scoreBase, textMatch, type Info, type Scored } from './candidates.ts';
-import { commonDepth, likeSiblings, relationFit, sectionDepth } from './geometry.ts';
+import { commonDepth, isInside, likeSiblings, relationFit, sectionDepth } from './geometry.ts';
 import { pickGrid, pickOrdinal, showsNumber } from './groups.ts';
 import * as W from './weights.ts';
 
@@ -19,7 +19,7 @@ export function hasTarget(q: TargetQuery, relations: Relation[]): boolean {
 }
 
 /** Adds each relation's fit (to the best of its anchors) to every candidate's score. */
-function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[], step: ParsedStep, snapshot: PageSnapshot, infos: Info[], depth: number): number | undefined {
+function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[], step: ParsedStep, snapshot: PageSnapshot, infos: Info[], depth: number, asAnchor: boolean): number | undefined {
   let lateOrdinal: number | undefined;
   for (const rel of relations) {
     if (depth > W.MAX_ANCHOR_DEPTH) break;
@@ -31,7 +31,10 @@ function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[],
       if (rel.anchor.ordinal !== undefined && q.ordinal === undefined && (rel.type === 'group' || rel.type === 'inside')) lateOrdinal = rel.anchor.ordinal;
       continue;
     }
-    const anchors = anchorScores.filter((a) => a.score >= bestA.score * W.ANCHOR_GROUP_RATIO).slice(0, W.MAX_ANCHORS);
+    // Of nested matches (a grid, a card, its title) the innermost is the anchor: an outer one
+    // would also hold the other cards' buttons.
+    const near = anchorScores.filter((a) => a.score >= bestA.score * W.ANCHOR_GROUP_RATIO).slice(0, W.MAX_ANCHORS);
+    const anchors = near.filter((a) => !near.some((o) => o !== a && o.score > a.score && isInside((infos[o.i] as Info).e, (infos[a.i] as Info).e)));
     // "Next to" and "for" prefer the candidate sharing the smallest group with the anchor.
     const lcaDepths = new Map<number, number>();
     for (const s of scored) {
@@ -49,7 +52,9 @@ function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[],
         const ai = infos[a.i] as Info;
         const ownLca = commonDepth(c.e.xpath, ai.e.xpath);
         const lcaFit = Math.min(1, Math.max(0, 1 - (maxLca - ownLca) * W.LCA_STEP_PENALTY));
-        let fit = relationFit(rel.type, c, ai, lcaFit, rel.anchor.container);
+        // "the check mark for Private": a row's header cell stands for its row.
+        const rowHeader = !rel.anchor.container && rel.type === 'group' && (ai.e.tag === 'th' || ai.e.tag === 'td') && /\/t[hd]\[1\]$/.test(ai.e.xpath);
+        let fit = relationFit(rel.type, c, ai, lcaFit, rel.anchor.container ?? (rowHeader ? 'row' : undefined));
         // "Douglas McGee's menu" where the name is the menu's toggle: the anchor itself, a little less surely.
         if (c === ai && rel.type === 'group') fit = rel.anchor.ordinal !== undefined ? W.SELF_ANCHOR_FIT : W.SELF_GROUP_FIT;
         // "the dot for slide 4" where the anchor is itself a dot: its siblings are not "for" it.
@@ -57,6 +62,11 @@ function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[],
         // A heading or label names the section it opens: "in the Tic-tac-toe panel", "of the Done list".
         const section = sectionDepth(ai, infos);
         if (section !== undefined && (rel.type === 'inside' || rel.type === 'group') && c !== ai && commonDepth(c.e.xpath, ai.e.xpath) >= section) fit = Math.max(fit, W.SECTION_FIT);
+        // "the Fancy Product that costs $120": an anchor that is a title has what its section has.
+        else if (asAnchor && rel.type === 'contains' && c !== ai) {
+          const own = sectionDepth(c, infos);
+          if (own !== undefined && commonDepth(c.e.xpath, ai.e.xpath) >= own) fit = Math.max(fit, W.SECTION_FIT);
+        }
         fit *= a.score / bestA.score;
         if (fit > best) { best = fit; via = a.i; }
       }
@@ -127,7 +137,7 @@ export function scoreQuery(q0: TargetQuery, relations: Relation[], step: ParsedS
   // With a label or name the ordinal counts the elements carrying it ("the second 'Random Stuff' list").
   const q = q0.ordinal !== undefined && !q0.kinds.length && !wordsName && !q0.labels.length && !q0.names?.length ? { ...q0, kinds: ['item' as Kind] } : q0;
   const scored = infos.map((info, i) => scoreBase(i, info, q, step, snapshot, asAnchor));
-  const lateOrdinal = applyRelations(scored, q, relations, step, snapshot, infos, depth);
+  const lateOrdinal = applyRelations(scored, q, relations, step, snapshot, infos, depth, asAnchor);
   if (q.look?.size) applySize(scored, q.look.size, infos);
   for (const s of scored) if (s.ruledOut) s.score = Math.min(s.score, W.RULED_OUT_SCORE);
   applyOrdinal(scored, q, q.ordinal ?? lateOrdinal, infos);

@@ -39,6 +39,8 @@ export interface TargetQuery {
   passive?: boolean;
   /** "... to switch to dark mode": what the control does, matched against its title, label and text. */
   purpose?: string[];
+  /** The phrase called it a box ("the First name box"): a field when typed into or pressed in. */
+  boxed?: boolean;
   /** Anchors only: relations of the anchor itself ("the Fancy Product that costs $120.00"). */
   sub?: Relation[];
 }

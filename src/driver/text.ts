@@ -30,7 +30,8 @@ const SYNONYM_GROUPS: string[][] = [
   ['menu', 'hamburger', 'burger', 'bars', 'navicon', 'dropdown'],
   ['search', 'magnifier', 'magnifying', 'magnify', 'find', 'lookup', 'loupe'],
   ['cart', 'basket', 'bag', 'trolley', 'shopping'],
-  ['signup', 'register', 'registration', 'join', 'enroll', 'enrol'],
+  ['signup', 'register', 'registration', 'join', 'enroll', 'enrol', 'getstarted'],
+  ['theme', 'dark', 'light', 'moon', 'sun', 'contrast', 'scheme'],
   ['login', 'signin', 'logon'],
   ['checkout', 'pay', 'payment', 'purchase'],
   ['completed', 'finished', 'done', 'complete'],
@@ -127,8 +128,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bsign[ -]?up\b/g, 'signup'],
   [/\b(?:create|open|make) (?:an |a |your )?(?:(new|free|personal|business) )?account\b/g, 'signup $1'],
   [/\blight[ -]?bulb\b/g, 'lightbulb'],
-  [/\bdark[ -]mode\b/g, 'dark'],
-  [/\blight[ -]mode\b/g, 'light'],
+  [/\b(?:dark|light|night|colou?r)[ -]mode\b/g, 'theme'],
+  [/\bget[ -]started\b/g, 'getstarted'],
 ];
 
 /** Lower-case, accents removed, glyphs spelled out, punctuation to spaces, spaces collapsed. */
@@ -149,7 +150,8 @@ function normalizeUncached(s: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
   for (const [re, word] of PHRASES) t = t.replace(re, word);
-  return t;
+  // "$120.00" is 120: zero cents are noise that makes every price look alike.
+  return t.replace(/\b(\d+) 00\b/g, '$1');
 }
 
 /** Crude English stemming: enough for "items"/"item", "boxes"/"box", "cities"/"city". */
@@ -165,7 +167,7 @@ export const STOPWORDS = new Set([
   'the', 'a', 'an', 'on', 'in', 'into', 'at', 'of', 'to', 'for', 'with', 'and', 'or', 'from', 'by',
   'this', 'that', 'these', 'those', 'its', 'it', 'is', 'are', 'be', 'which', 'labeled', 'labelled',
   'called', 'named', 'titled', 'saying', 'says', 'reads', 'reading', 'text', 'marked', 'shown', 'displayed',
-  'page', 'screen', 'section', 'area', 'then', 'again', 'once', 'field', 'please', 'option',
+  'page', 'screen', 'section', 'area', 'then', 'again', 'once', 'field', 'please', 'option', 'his', 'her', 'their', 'my', 'your', 'our',
 ]);
 
 // Memoised results are shared: callers copy before mutating (none does today).

@@ -40,6 +40,8 @@ export const UNION_MATCH_FACTOR = 0.6;
 export const LABEL_MISS_SIMILARITY = 0.3;
 /** A label found only in the element's group context counts above this similarity (it must be nearly the group's title)... */
 export const CONTEXT_LABEL_MIN = 0.6;
+/** A quoted label this close to the element's group text names it: no rule-out. */
+export const CONTEXT_LABEL_EXACT = 0.9;
 /** ...and unquoted words above this one (they are rarely the whole title). */
 export const CONTEXT_WORDS_MIN = 0.4;
 /** Words matching some element this well name a series themselves ("the fourth dot"): counted as they are, not as items... */

@@ -261,7 +261,7 @@ export function exactStandInSizes(s: Saved, context: CloneContext): void {
  * Tailwind backdrop `fixed inset-0 z-10` placed before a `z-10` header covered the header
  * instead of lying under it (Windmill, 6.9 % of pixels). Where its own parent gives it the
  * same containing block, the clone goes back there, before the clone of the sibling that
- * follows its element in the page.
+ * follows its element in the page; elsewhere it takes its ancestors' stacking level.
  */
 export function restoreFixedOrder(s: Saved, context: CloneContext): void {
   const map = nodeMapOf(context);
@@ -273,11 +273,29 @@ export function restoreFixedOrder(s: Saved, context: CloneContext): void {
     if (!parent || parent === body || s.getComputedStyle(src).position !== 'fixed' || !c.parentElement) continue;
     cloneOf ??= new Map([...map].map(([k, v]) => [v, k]));
     const home = cloneOf.get(parent);
-    if (!home || home === c.parentElement || !sameContainingBlock(s, parent)) continue;
+    if (!home || home === c.parentElement) continue;
+    if (!sameContainingBlock(s, parent)) {
+      // It stays where snapdom put it, but paints at the level of the outermost positioned,
+      // z-indexed ancestor it belonged to (Volt's "Upgrade to Pro" button, fixed inside a
+      // `z-index: 100` sidebar, fell under that sidebar and vanished).
+      const z = outerZ(s, parent);
+      if (z !== null) (c as HTMLElement).style.zIndex = z;
+      continue;
+    }
     let next = src.nextElementSibling;
     while (next && cloneOf.get(next)?.parentElement !== home) next = next.nextElementSibling;
     home.insertBefore(c, next ? cloneOf.get(next)! : null);
   }
+}
+
+/** The z-index of the outermost positioned ancestor that has one, below the body. */
+function outerZ(s: Saved, from: Element): string | null {
+  let z: string | null = null;
+  for (let a: Element | null = from; a && a !== s.doc.body; a = a.parentElement) {
+    const cs = s.getComputedStyle(a);
+    if (cs.position !== 'static' && cs.zIndex !== 'auto') z = cs.zIndex;
+  }
+  return z;
 }
 
 /**

@@ -29,7 +29,8 @@ export function contentText(content: string): string | null {
  * icon box becomes inline), and OCR reads the pictures differently (AdminLTE's sidebar,
  * every "+ Add card"). Here the picture becomes the glyph again, in the pseudo-element's
  * own box and font, and the host its own display; `embedIconFonts` below puts the font
- * into the image. Returns the icon families used.
+ * into the image. Returns the icon families used, those of glyphs written as an element's
+ * own text included (snapdom keeps that text but not its font: a fallback glyph showed).
  */
 export function iconGlyphsAsText(s: Saved, context: CloneContext): Set<string> {
   const used = new Set<string>();
