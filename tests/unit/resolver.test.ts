@@ -250,7 +250,8 @@ describe('series, boards, glyphs, regions and kind tolerance', () => {
   test('parse: verbs that are labels, "by" anchors, container nouns, means clauses', () => {
     const like = parseStep(step('Click', { description: 'Like the post by Aiko Tanaka' }));
     expect(like.target.words).toEqual(['like']);
-    expect(like.relations.map((r) => r.anchor.words.join(' '))).toContain('aiko tanaka');
+    // A capitalised full name is read as shown: a name, matched like a label but never ruling out.
+    expect(like.relations.map((r) => r.anchor.names?.join(' '))).toContain('Aiko Tanaka');
     const list = parseStep(step('Click', { description: 'Click the more icon of the Done list' }));
     expect(list.relations[0]?.anchor).toMatchObject({ words: ['done'], container: 'list' });
     const means = parseStep(step('Click', { description: 'Close the modal by clicking the X button' }));
