@@ -130,10 +130,11 @@ export function restoreFormControls(s: Saved, context: CloneContext): void {
 }
 
 /**
- * Chromium draws a button natively only while no author style sets its border or
- * background; snapdom's copy sets both (the computed fallback: 2 px outset, #efefef) and
- * its background inlining adds background longhands to the style attribute. A control
- * whose four borders are `outset` (the fallback; authors do not write outset borders) gets
+ * Chromium draws a button or a field natively only while no author style sets its border or
+ * background; snapdom's copy sets both (the computed fallbacks: 2 px outset and #efefef for
+ * buttons, 2 px inset for fields) and its background inlining adds background longhands to
+ * the style attribute. A control whose four borders are all `outset` or all `inset` (the
+ * fallbacks; authors do not write those borders) gets
  * its borders, their radii (an author radius counts too: snapdom's base style sets 0) and
  * its background reverted to the browser's own, after snapdom's last style pass: runs
  * before render.
@@ -145,7 +146,8 @@ export function nativeButtons(s: Saved, context: CloneContext): void {
     if (!FORM_CONTROLS.has(src.localName)) continue;
     const style = (c as HTMLElement).style;
     const cs = s.getComputedStyle(src);
-    if (!style || cs.appearance === 'none' || ![cs.borderTopStyle, cs.borderRightStyle, cs.borderBottomStyle, cs.borderLeftStyle].every((b) => b === 'outset')) continue;
+    const sides = [cs.borderTopStyle, cs.borderRightStyle, cs.borderBottomStyle, cs.borderLeftStyle];
+    if (!style || cs.appearance === 'none' || !(sides.every((b) => b === 'outset') || sides.every((b) => b === 'inset'))) continue;
     for (const p of [...style]) if (p.startsWith('background')) style.removeProperty(p);
     style.setProperty('background', 'revert', 'important');
     style.setProperty('border', 'revert', 'important');
