@@ -58,7 +58,7 @@ export function encodePng(canvas: HTMLCanvasElement): Blob {
 
 /** Every correction of snapdom's clone, in order (each says why in its own file). */
 async function afterClone(s: Saved, c: CloneContext): Promise<void> {
-  dropAuthorStyles(s, c);
+  dropAuthorStyles(c);
   keepBrokenImages(c);
   restoreEdgeMargins(s, c);
   keepEmptyPseudoBoxes(s, c);

@@ -318,15 +318,25 @@ async function loadAndFix(browser: Browser, p: CorpusPage, cases: CorpusCase[], 
  * Every case of the given pages with the snapshot its step is resolved on: one load per page
  * (plus one per case with its own setup), the snapshot taken as the replay takes it.
  */
-export async function corpusFixtures(browser: Browser, pages: CorpusPage[]): Promise<CaseFixture[]> {
+export async function corpusFixtures(browser: Browser, pages: CorpusPage[], parallel = 2): Promise<CaseFixture[]> {
   const script = await collectorBundle();
-  const out: CaseFixture[] = [];
+  // One job per page load, run two at a time (one browser, two contexts): the machines this
+  // runs on have two cores, and most of a load is waiting for the page.
+  const jobs: (() => Promise<CaseFixture[]>)[] = [];
   for (const p of pages) {
     const shared = p.cases.filter((c) => !c.setup);
-    if (shared.length) out.push(...(await loadAndFix(browser, p, shared, script)));
-    for (const c of p.cases.filter((x) => x.setup)) out.push(...(await loadAndFix(browser, p, [c], script, c.setup)));
+    if (shared.length) jobs.push(() => loadAndFix(browser, p, shared, script));
+    for (const c of p.cases.filter((x) => x.setup)) jobs.push(() => loadAndFix(browser, p, [c], script, c.setup));
   }
-  return out;
+  const results: CaseFixture[][] = new Array(jobs.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.max(1, parallel) }, async () => {
+    while (next < jobs.length) {
+      const k = next++;
+      results[k] = await (jobs[k] as () => Promise<CaseFixture[]>)();
+    }
+  }));
+  return results.flat();
 }
 
 export interface CaseVerdict {
