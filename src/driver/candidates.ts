@@ -128,9 +128,11 @@ export function lookFit(q: LookQuery, e: ElementSnapshot): { fit: number; why: s
     if (ok) why.push(`on ${c}`);
   }
   for (const c of q.colours) {
-    // Its own background names a button; text and border colours name links and outlined
-    // buttons; the colour around it is weaker evidence (an icon on a red circle).
-    const channels: [string | undefined, number][] = [[look.bg, 1], [look.fg, 0.8], [look.border, 0.8], [look.bgAround, 0.6]];
+    // A control that paints its own background is named by it ("the white button" is white, not
+    // white-lettered); one that does not is named by its text or border colour, or what it sits on.
+    const channels: [string | undefined, number][] = look.bg
+      ? [[look.bg, 1], [look.border, 0.7], [look.fg, 0.4]]
+      : [[look.fg, 0.8], [look.border, 0.8], [look.bgAround, 0.7]];
     let best = 0;
     for (const [v, w] of channels) if (colourNames(parseColour(v)).includes(c)) best = Math.max(best, w);
     parts.push(best);
@@ -198,7 +200,7 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   for (const name of q.names ?? []) {
     const m = textMatch(name, info);
     const n = q.names?.length ?? 1;
-    if (m.s < W.LABEL_MISS_SIMILARITY) nameMiss = true;
+    if (m.s < W.LABEL_MISS_SIMILARITY && !(e.context && textSimilarity(name, e.context) >= W.CONTEXT_LABEL_EXACT)) nameMiss = true;
     if (m.s > 0) {
       named = true;
       score += (m.s * W.W_NAME) / n;

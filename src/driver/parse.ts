@@ -143,6 +143,9 @@ function liftNames(text: string, names: string[], tail: string[]): string {
         if (isCap(words[j])) end = j;
       }
       const run = words.slice(i, end + 1);
+      // "Dwayne Johnson's location": the name is lifted, the possessive stays to be read as one.
+      const poss = /[’']s$/.test(run.at(-1) ?? '') ? "'s" : '';
+      if (poss) run[run.length - 1] = (run.at(-1) as string).replace(/[’']s$/, '');
       // "the To do column": a capitalised small word, lower-case words, then the noun.
       if (run.length === 1 && NAME_JOINERS.has(bare(t))) {
         let k = i + 1;
@@ -157,7 +160,7 @@ function liftNames(text: string, names: string[], tail: string[]): string {
       // Two or more capitalised words mid-sentence are a name as shown ("Dave Li", "Revenue Sources").
       if (run.length >= 2 || single) {
         const trail = /[,.;:]$/.exec(run.at(-1) as string)?.[0] ?? '';
-        result.push(put(run.map(bare).join(' ') === run.join(' ').toLowerCase() ? run.join(' ').replace(/[,.;:]$/, '') : run.join(' ')) + trail);
+        result.push(put(run.join(' ').replace(/[,.;:]$/, '')) + poss + trail);
         i = end;
         continue;
       }
@@ -228,7 +231,9 @@ export function parseStep(step: Step): ParsedStep {
   const names: string[] = [];
   const tail: string[] = [];
   const lifted: Lifted = { quotes, names };
-  const quoted = description.replace(QUOTE_RE, (...m: unknown[]) => {
+  // "Sort the laptops by price": the control is the one labelled with the sort key.
+  const sorted = /^\s*sort\b[^'"]*?\bby\s+([\p{L}\p{N} -]+?)\s*[.!]?\s*$/iu.exec(description);
+  const quoted = (sorted ? `Click the '${sorted[1] as string}' sort option` : description).replace(QUOTE_RE, (...m: unknown[]) => {
     const text = (m[1] ?? m[2] ?? m[3] ?? m[4]) as string;
     quotes.push(text);
     return ` qqq${quotes.length - 1} `;

@@ -48,8 +48,10 @@ function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[],
       let best = 0;
       let via = -1;
       const c = infos[s.i] as Info;
+      let bestContained = false;
       for (const a of anchors) {
         const ai = infos[a.i] as Info;
+        let contained = false;
         const ownLca = commonDepth(c.e.xpath, ai.e.xpath);
         const lcaFit = Math.min(1, Math.max(0, 1 - (maxLca - ownLca) * W.LCA_STEP_PENALTY));
         // "the check mark for Private": a row's header cell stands for its row.
@@ -61,18 +63,19 @@ function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[],
         else if (rel.type === 'group' && rel.anchor.ordinal !== undefined && likeSiblings(c.e, ai.e)) fit = Math.min(fit, W.SIBLING_OF_NUMBERED_FIT);
         // A heading or label names the section it opens: "in the Tic-tac-toe panel", "of the Done list".
         const section = sectionDepth(ai, infos);
-        if (section !== undefined && (rel.type === 'inside' || rel.type === 'group') && c !== ai && commonDepth(c.e.xpath, ai.e.xpath) >= section) fit = Math.max(fit, W.SECTION_FIT);
+        // "under Alerts & Notifications": below a heading means in its section, when there is one.
+        if (section !== undefined && (rel.type === 'inside' || rel.type === 'group' || rel.type === 'below') && c !== ai && commonDepth(c.e.xpath, ai.e.xpath) >= section) { fit = Math.max(fit, W.SECTION_FIT); contained = true; }
         // "the Fancy Product that costs $120": an anchor that is a title has what its section has.
         else if (asAnchor && rel.type === 'contains' && c !== ai) {
           const own = sectionDepth(c, infos);
           if (own !== undefined && commonDepth(c.e.xpath, ai.e.xpath) >= own) fit = Math.max(fit, W.SECTION_FIT);
         }
         fit *= a.score / bestA.score;
-        if (fit > best) { best = fit; via = a.i; }
+        if (fit > best) { best = fit; via = a.i; bestContained = contained; }
       }
       s.score += W.W_RELATION * best;
       // Containment, not distance: "in the To Do column" splits the board; "below X" only grades.
-      if (rel.type === 'inside' || rel.type === 'group' || rel.type === 'contains') s.relFit = (s.relFit ?? 0) + best;
+      if (rel.type === 'inside' || rel.type === 'group' || rel.type === 'contains' || bestContained) s.relFit = (s.relFit ?? 0) + best;
       if (best > 0) s.reasons.push(`${rel.type} ${describeQuery(rel.anchor)} #${via} (${fmt(best)})`);
     }
   }
