@@ -197,7 +197,8 @@ function possessives(words: string[]): string[] {
     const k = out.indexOf('qposs');
     if (k < 0) break;
     let a = k - 1;
-    while (a > 0 && !single.has(out[a - 1] as string)) a--;
+    // The owner starts after the verb: "Click Dwayne Johnson's location" owns "Dwayne Johnson".
+    while (a > 0 && !single.has(out[a - 1] as string) && !VERBS.has(out[a - 1] as string) && !PARTICLES.has(out[a - 1] as string)) a--;
     let b = k + 1;
     while (b < out.length && !single.has(out[b] as string)) b++;
     const owner = out.slice(a, k);

@@ -25,6 +25,9 @@ function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[],
     if (depth > W.MAX_ANCHOR_DEPTH) break;
     const anchorScores = scoreQuery(rel.anchor, rel.anchor.sub ?? [], step, snapshot, infos, true, depth + 1).sort(byScore);
     const bestA = anchorScores[0];
+    // "the row" with nothing to tell one row from another names no particular anchor.
+    const bare = !rel.anchor.labels.length && !rel.anchor.words.length && !rel.anchor.names?.length && rel.anchor.ordinal === undefined && !rel.anchor.position && !rel.anchor.look && !rel.anchor.sub?.length && !rel.anchor.region;
+    if (bare && bestA && anchorScores.filter((a) => a.score >= bestA.score - 0.01).length >= W.BARE_ANCHOR_TIES) continue;
     if (!bestA || bestA.score < W.MIN_ANCHOR_SCORE) {
       for (const s of scored) s.reasons.push(`anchor ${describeQuery(rel.anchor)} not found`);
       // "the dot for slide 4" with no slide on the page: the number counts the dots.

@@ -17,7 +17,7 @@ export const W_NUMERIC = 2.5;
 /** Per unit of similarity of a purpose clause ("to switch to dark mode") with the control's title, label or text. */
 export const W_PURPOSE = 3;
 /** Words naming a table cell's column or row header ("the visitors number of the Instagram row"). */
-export const W_CELL_HEADER = 3;
+export const W_CELL_HEADER = 6;
 /** "the big pagination bar": the largest of near-equal candidates gains up to this. */
 export const W_SIZE = 1.5;
 /** Candidates within this of the best are compared by size. */
@@ -136,6 +136,8 @@ export const MAX_ALTERNATIVES = 5;
 export const ANCHOR_GROUP_RATIO = 0.85;
 /** An anchor must reach this (same scale as MIN_SCORE) to count at all. */
 export const MIN_ANCHOR_SCORE = 2.5;
+/** An anchor named only by its kind ("the row") with this many equal candidates is ignored: it points at none of them. */
+export const BARE_ANCHOR_TIES = 3;
 /** At most this many equally good anchors are tried ("next to 'Milk'" with several Milk texts). */
 export const MAX_ANCHORS = 8;
 /** Anchors of anchors are followed this deep ("the button in the card under the heading"), no further. */
