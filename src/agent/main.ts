@@ -89,7 +89,7 @@ function start(): void {
         ctx.policy = req.policy;
         return load(ctx, req.html, req.assets, req.seed, LOAD_CAP_MS);
       case 'snapshot': {
-        const { snapshot, elements } = withPristine(pristine, () => collectSnapshot({ doc: saved.doc, win: saved.win, listenersOf, dom: snapshotDom }));
+        const { snapshot, elements } = withPristine(pristine, () => collectSnapshot({ doc: saved.doc, win: saved.win, listenersOf, dom: snapshotDom, look: req.look !== false }));
         ctx.elements = elements;
         return snapshot;
       }

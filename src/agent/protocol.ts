@@ -20,7 +20,8 @@ export type AgentAction =
 
 export type AgentCommand =
   | { cmd: 'load'; html: string; assets: AssetFile[]; seed: number; policy: NetworkPolicy }
-  | { cmd: 'snapshot' }
+  /** `look: false` skips the colour, border and shape reads (a step naming no colour or style needs none). */
+  | { cmd: 'snapshot'; look?: boolean }
   | { cmd: 'act'; action: AgentAction }
   | { cmd: 'settle'; quietMs: number; capMs: number }
   | { cmd: 'capture'; format?: 'png' }

@@ -62,6 +62,11 @@ export interface CollectOptions {
   listenersOf?: (el: Element) => string[];
   /** From captureSnapshotDom at install time; captured now when omitted. */
   dom?: SnapshotDom;
+  /**
+   * Read colours, borders, rounding and strike-through (default true). Those reads are about a
+   * third of a snapshot's cost; weight and size (headings by look) are always read.
+   */
+  look?: boolean;
 }
 
 export interface CollectResult {
@@ -128,7 +133,14 @@ function ownBackground(style: CSSStyleDeclaration): string {
   return '';
 }
 
-function lookOf(style: CSSStyleDeclaration, bgAround: string, box: { width: number; height: number }, struckAround: boolean): Look {
+function lookOf(style: CSSStyleDeclaration, bgAround: string, box: { width: number; height: number }, struckAround: boolean, full: boolean): Look {
+  if (!full) {
+    const basic: Look = {};
+    if (Number(style.fontWeight) >= 600) basic.bold = true;
+    const px = parseFloat(style.fontSize);
+    if (px) basic.fontPx = px;
+    return basic;
+  }
   const look: Look = { fg: style.color };
   const bg = ownBackground(style);
   if (bg) look.bg = bg;
@@ -353,6 +365,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
   const listenersOf = opts.listenersOf ?? (() => []);
   const vw = win.innerWidth;
   const vh = win.innerHeight;
+  const fullLook = opts.look !== false;
   const elements: Element[] = [];
   const snaps: ElementSnapshot[] = [];
   const labelFor = new Map<string, string>();
@@ -479,7 +492,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         if (cell) s.cell = cell;
       }
       s.name = accessibleName(el, s, doc, dom, labelFor);
-      if (style) s.look = lookOf(style, f.bgAround, box, f.struck);
+      if (style) s.look = lookOf(style, f.bgAround, box, f.struck, fullLook);
       const fewLetters = s.text.replace(/[^\p{L}]/gu, '').length < 2;
       if ((interactive || iconEl || tag === 'svg') && s.text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) {
         const shape = svgShapeOf(el, dom);
@@ -489,9 +502,9 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         const hint = actionHint(el, dom);
         if (hint) s.iconHint = hint;
       }
-      // Text and icons drawn by CSS: on elements with little text of their own, and on controls
-      // and list items (a folding arrow drawn before a sidebar entry).
-      if ((fewLetters || interactive || tag === 'li' || tag === 'summary') && visible && pseudoReads < MAX_PSEUDO_READS) {
+      // Text and icons drawn by CSS, read on elements with little text of their own (a
+      // pseudo-element style costs a style resolution: not for every element).
+      if (fewLetters && visible && pseudoReads < MAX_PSEUDO_READS) {
         pseudoReads++;
         const p = pseudoOf(el, dom);
         if (p) s.pseudo = p;
@@ -528,8 +541,8 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       }
     }
     const childPointer = style ? pointerHere : f.parentPointer;
-    const bgAround = (style && ownBackground(style)) || f.bgAround;
-    const struck = f.struck || (!!style && (style.textDecorationLine || '').includes('line-through'));
+    const bgAround = fullLook ? (style && ownBackground(style)) || f.bgAround : '';
+    const struck = fullLook && (f.struck || (!!style && (style.textDecorationLine || '').includes('line-through')));
     // A table body listening for clicks delegates to its cells, one row element further down.
     const parentClick = listeners.some((l) => l === 'click' || l === 'mousedown' || l === 'pointerdown' || l === 'mouseup') || (f.parentClick && tag === 'tr');
     for (let k = kids.length - 1; k >= 0; k--) {

@@ -4,6 +4,7 @@
 // `blobs` store stays the business of whoever saves runs).
 import type { AgentCommand, LoadResult, PageSnapshot } from '../agent/protocol.ts';
 import { resolveStep } from '../driver/resolve.ts';
+import { needsLook } from '../driver/parse.ts';
 import type { Step } from '../task/types.ts';
 import { replay, LOAD_WAIT_MS } from '../run/replay.ts';
 import type { ReplayOptions, ReplaySummary, ReplayTask, StepRecord } from '../run/types.ts';
@@ -104,7 +105,7 @@ async function resolveHtml(input: ResolveHtmlInput): Promise<ResolveHtmlOutput> 
   try {
     await host.request({ cmd: 'load', html: input.html, assets: [], seed: 0, policy: 'blocked' }, 30_000);
     await new Promise((r) => setTimeout(r, LOAD_WAIT_MS));
-    const snap = await host.request<PageSnapshot>({ cmd: 'snapshot' }, 30_000);
+    const snap = await host.request<PageSnapshot>({ cmd: 'snapshot', look: needsLook(input.action) }, 30_000);
     const shot = async () => (await host.request<{ png: Blob }>({ cmd: 'capture' }, 30_000)).png;
     const res = await resolver.resolve(input.action, snap, { screenshot: shot });
     const alternatives = res.alternatives.map((a) => ({ xpath: a.xpath, score: a.score, reasons: a.reasons }));
@@ -143,7 +144,7 @@ const sandbox: SandboxApi = {
     const host = live.get(id);
     if (!host) throw new Error(`no open sandbox ${id}`);
     const t0 = performance.now();
-    const snap = await host.request<PageSnapshot>({ cmd: 'snapshot' }, 30_000);
+    const snap = await host.request<PageSnapshot>({ cmd: 'snapshot', look: needsLook(step) }, 30_000);
     const t1 = performance.now();
     const result = resolveStep(step, snap);
     return { result, snapshotMs: t1 - t0, resolveMs: performance.now() - t1 };

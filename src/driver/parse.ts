@@ -224,6 +224,13 @@ function leadingPlace(text: string): { place: string; rest: string } | null {
   return m ? { place: `${(m[1] as string).toLowerCase()} ${m[2] as string}`, rest: m[3] as string } : null;
 }
 
+/** Whether resolving the step needs the elements' colours, borders or shapes (a colour or style word). */
+export function needsLook(step: Step): boolean {
+  const p = parseStep(step);
+  const has = (q: TargetQuery): boolean => !!q.look || !!q.sub?.some((r) => has(r.anchor));
+  return has(p.target) || p.relations.some((r) => has(r.anchor));
+}
+
 /** Parses a step into a query for the resolver. Never throws. */
 export function parseStep(step: Step): ParsedStep {
   const p = step.parameters ?? {};

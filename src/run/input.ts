@@ -169,7 +169,7 @@ function attemptOf(send: (op: TrustedOp) => Promise<void>, host: SandboxHost, ti
     signal,
     left,
     run: (op) => withTimeout(send(op), left(), op.op),
-    snapshot: () => host.request<PageSnapshot>({ cmd: 'snapshot' }, left(), signal),
+    snapshot: () => host.request<PageSnapshot>({ cmd: 'snapshot', look: false }, left(), signal),
     onPage(p) {
       const r = host.iframe.getBoundingClientRect();
       const x = r.x + p.x;

@@ -6,6 +6,7 @@
 import { TRANSIENT_ERRORS, type ActResult, type AgentAction, type InspectResult, type LoadResult, type PageSnapshot, type SettleResult } from '../agent/protocol.ts';
 import { hashSeed } from '../agent/prng.ts';
 import type { ResolveResult } from '../driver/resolve.ts';
+import { needsLook } from '../driver/parse.ts';
 import { deterministicResolver } from '../resolvers/deterministic.ts';
 import type { StepResolution } from '../resolvers/types.ts';
 import { ACTION_TYPES, type Step } from '../task/types.ts';
@@ -211,7 +212,8 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
             snap = null;
             const officialScroll = step.type === 'Scroll' && scrollMode === 'official';
             if (!officialScroll) {
-              snap = await host!.request<PageSnapshot>({ cmd: 'snapshot' }, deadline.left(), signal);
+              // Colours and shapes are read only for steps that name one (a third of the snapshot's cost).
+              snap = await host!.request<PageSnapshot>({ cmd: 'snapshot', look: needsLook(step) }, deadline.left(), signal);
               const h = host!;
               const resolved = await resolver.resolve(step, snap, { screenshot: async () => (await takeShot(h)).png, ...(signal ? { signal } : {}) });
               // A model's time (and its rate limits) is not the page's: the step's clock restarts after it answered.
