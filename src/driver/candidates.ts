@@ -31,15 +31,33 @@ export interface Scored {
 
 export const fmt = (n: number): string => (Math.round(n * 100) / 100).toString();
 
+/** Nouns for widgets a step names as a place ("the last day of the calendar"). */
+const REGION_NOUNS = new Set(['calendar', 'board', 'carousel', 'gallery', 'grid', 'table', 'map', 'chart', 'player', 'editor', 'toolbar', 'sidebar', 'timeline', 'slider', 'pagination', 'pager', 'menu', 'list', 'feed', 'inbox', 'cart', 'basket']);
+
 export function byScore(a: Scored, b: Scored): number {
   return b.score - a.score || a.i - b.i;
+}
+
+/**
+ * Icon names that mean something else to the eye: Bootstrap Icons' "list" and "justify" are
+ * the three-line menu, "three-dots" and "grip" the more menu. Read only next to an icon set's
+ * class word, so a "list" class on a plain list stays a list.
+ */
+const ICON_ALIASES: Record<string, string> = { list: 'menu', justify: 'menu', grip: 'more', kebab: 'more', meatball: 'more', x: 'close', 'x-lg': 'close', funnel: 'filter', sliders: 'settings', sun: 'light', moon: 'dark' };
+const ICON_SETS = new Set(['bi', 'fa', 'fas', 'far', 'fab', 'ti', 'mdi', 'la', 'las', 'ri', 'icon', 'glyphicon', 'ion', 'feather', 'lucide', 'bx', 'bxs', 'material']);
+
+function hintsOf(e: ElementSnapshot): string[] {
+  const hints = [...hintTokens(e.classes.join(' ')), ...hintTokens(e.id ?? ''), ...hintTokens(e.iconHint ?? '')];
+  if (!hints.some((h) => ICON_SETS.has(h))) return hints;
+  const extra = hints.map((h) => ICON_ALIASES[h]).filter((h): h is string => !!h);
+  return extra.length ? [...hints, ...extra] : hints;
 }
 
 export function prepare(snapshot: PageSnapshot): Info[] {
   const infos: Info[] = snapshot.elements.map((e) => ({
     e,
     kinds: elementKinds(e),
-    hints: [...hintTokens(e.classes.join(' ')), ...hintTokens(e.id ?? ''), ...hintTokens(e.iconHint ?? '')],
+    hints: hintsOf(e),
     depth: e.xpath.split('/').length - 1,
     wrapper: false,
   }));
@@ -240,6 +258,11 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   if (asAnchor && (q.container === 'column' || q.container === 'row') && (e.tag === 'th' || e.tag === 'td' || info.kinds.has('heading'))) {
     score += W.W_HEADER_ANCHOR;
     reasons.push(`names a ${q.container}`);
+  }
+  // "of the calendar", "in the board": the widget whose class names it, more than a text that mentions it.
+  if (asAnchor && !q.container && q.words.length === 1 && REGION_NOUNS.has(q.words[0] as string) && info.hints.includes(q.words[0] as string)) {
+    score += W.W_CONTEXT;
+    reasons.push(`a ${q.words[0] as string}`);
   }
   if (q.container && asAnchor && info.hints.includes(q.container)) {
     score += W.W_CONTEXT;

@@ -167,7 +167,7 @@ export const STOPWORDS = new Set([
   'the', 'a', 'an', 'on', 'in', 'into', 'at', 'of', 'to', 'for', 'with', 'and', 'or', 'from', 'by',
   'this', 'that', 'these', 'those', 'its', 'it', 'is', 'are', 'be', 'which', 'labeled', 'labelled',
   'called', 'named', 'titled', 'saying', 'says', 'reads', 'reading', 'text', 'marked', 'shown', 'displayed',
-  'page', 'screen', 'section', 'area', 'then', 'again', 'once', 'field', 'please', 'option', 'his', 'her', 'their', 'my', 'your', 'our',
+  'page', 'screen', 'section', 'area', 'then', 'again', 'once', 'field', 'please', 'option', 'his', 'her', 'their', 'my', 'your', 'our', 'just', 'immediately', 'directly', 'very',
 ]);
 
 // Memoised results are shared: callers copy before mutating (none does today).
