@@ -157,6 +157,8 @@ export function relationFit(type: Relation['type'], c: Info, a: Info, lcaFit: nu
     case 'near':
       if (inside) return type === 'near' ? W.NEAR_INSIDE_FIT : 1;
       if (overlay && type === 'group') return W.OVERLAY_INSIDE_FIT;
+      // "the email from Kian Franecki": a card or row holding the name is the one from it.
+      if (type === 'group' && isInside(a.e, c.e) && (c.kinds.has('card') || c.kinds.has('item') || c.kinds.has('row'))) return W.HOLDER_OF_ANCHOR_FIT;
       return W.GROUP_LCA_SHARE * lcaFit + (1 - W.GROUP_LCA_SHARE) * near;
     case 'below':
       if (cb.y + slack < ab.y + ab.height) return W.WRONG_SIDE_FIT_V * lcaFit;

@@ -418,7 +418,7 @@ export function parseStep(step: Step): ParsedStep {
       continue;
     }
     // "the button in the header menu": a region word with only generic words is still a region.
-    if (q.region && !q.labels.length && q.ordinal === undefined && !q.kinds.length && q.words.every((w) => ['menu', 'bar', 'top', 'area', 'window', 'box', 'panel'].includes(w))) {
+    if (q.region && !q.labels.length && q.ordinal === undefined && q.kinds.every((k) => k === 'card') && q.words.every((w) => ['menu', 'bar', 'top', 'area', 'window', 'box', 'panel', 'project', 'card'].includes(w))) {
       last.region = q.region;
       if (q.look) last.look = { colours: [], ...last.look, around: [...(last.look?.around ?? []), ...q.look.colours] };
       continue;

@@ -167,6 +167,8 @@ export const SIDE_START = 0.35;
 export const SIDE_SPAN = 0.5;
 /** Being on a side of the anchor from inside it fits a little less than lying beside it. */
 export const SIDE_OF_ANCHOR_FIT = 0.9;
+/** "the email from Kian": a card, item or row that holds the anchor. */
+export const HOLDER_OF_ANCHOR_FIT = 0.85;
 /** "in the card" for an element outside the card but in its group: up to this much. */
 export const INSIDE_BY_GROUP_FIT = 0.7;
 /** "next to X" for an element inside X: close, but "next to" means beside. */
