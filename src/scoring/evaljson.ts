@@ -1,5 +1,9 @@
 // Writing and reading eval.json. The reader accepts official files (no `iwr_studio` key) and
 // names every problem by file and JSON path, e.g. `.../eval.json: all_dino_scores[2] ...`.
+// Only what the official aggregate reads can block a score (total_step, success_step and the
+// three per-checkpoint score lists); every other field that is missing or malformed is a
+// warning, and the record is returned with that field made safe (an empty text, a null entry),
+// so a reviewer's files are scored as the official script would score them.
 import type { Problem } from '../task/types.ts';
 import { UNJUDGED, type EvalRecord } from './eval-record.ts';
 
@@ -45,11 +49,6 @@ export function parseEvalJson(text: string, file: string): EvalParse {
     if (!(k in data)) err(k, 'is missing');
     else if (!isInt(data[k]) || (data[k] as number) < 0) err(k, `must be a non-negative integer, got ${JSON.stringify(data[k])}`);
   };
-  const numField = (k: string, nullable: boolean): void => {
-    if (!(k in data)) err(k, 'is missing');
-    else if (!(isNum(data[k]) || (nullable && data[k] === null)))
-      err(k, `must be a number${nullable ? ' or null' : ''}, got ${JSON.stringify(data[k])}`);
-  };
   const list = (k: string, check: (v: unknown) => string | null): unknown[] | undefined => {
     const v = data[k];
     if (!(k in data)) return void err(k, 'is missing');
@@ -60,6 +59,23 @@ export function parseEvalJson(text: string, file: string): EvalParse {
     });
     return v;
   };
+  /** A field the aggregate does not read: problems are warnings, and bad entries become `safe(item)`. */
+  const softList = (k: string, check: (v: unknown) => string | null, safe: (v: unknown) => unknown): unknown[] | undefined => {
+    const v = data[k];
+    if (!(k in data)) { warn(k, 'is missing (not needed for the scores)'); data[k] = []; return undefined; }
+    if (!Array.isArray(v)) { warn(k, `must be a list, got ${JSON.stringify(v)} (not needed for the scores)`); data[k] = []; return undefined; }
+    data[k] = v.map((item, i) => {
+      const why = check(item);
+      if (!why) return item;
+      warn(`${k}[${i}]`, `${why}, got ${JSON.stringify(item)} (not needed for the scores)`);
+      return safe(item);
+    });
+    return data[k] as unknown[];
+  };
+  const softNum = (k: string): void => {
+    if (!(k in data)) { warn(k, 'is missing (not needed for the scores)'); data[k] = null; }
+    else if (!(isNum(data[k]) || data[k] === null)) { warn(k, `must be a number or null, got ${JSON.stringify(data[k])} (not needed for the scores)`); data[k] = null; }
+  };
   const score01 = (v: unknown): string | null => (isNum(v) && v >= 0 && v <= 1 ? null : 'must be a number in 0..1');
   const scoreOrUnjudged = (v: unknown): string | null =>
     v === UNJUDGED ? null : isNum(v) && v >= 0 && v <= 1 ? null : `must be a number in 0..1 or "${UNJUDGED}"`;
@@ -67,31 +83,33 @@ export function parseEvalJson(text: string, file: string): EvalParse {
   intField('total_step');
   if (!('success_step' in data)) err('success_step', 'is missing');
   else if (!isInt(data['success_step'])) err('success_step', `must be an integer, got ${JSON.stringify(data['success_step'])}`);
-  const paths = list('screenshot_paths_to_eval', (v) => (typeof v === 'string' ? null : 'must be a string'));
+  // What the aggregate reads: strict.
   const mllm = list('all_mllm_scores', scoreOrUnjudged);
   const dino = list('all_dino_scores', score01);
   const ocr = list('all_ocr_scores', score01);
+  // The rest: warnings, and the field made safe.
+  const paths = softList('screenshot_paths_to_eval', (v) => (typeof v === 'string' ? null : 'must be a string'), () => '');
   // all_avg_scores is officially (mllm + dino + ocr) / 3; not re-derived, only type-checked.
-  list('all_avg_scores', scoreOrUnjudged);
-  numField('mllm_score', true);
-  numField('dino_score', false);
-  numField('ocr_score', false);
-  numField('avg_score', true);
-  const res = list('all_mllm_res', (v) => (typeof v === 'string' || v === null ? null : 'must be a string or null'));
-  const texts = list('all_ocr_texts', (v) => {
+  softList('all_avg_scores', scoreOrUnjudged, () => null);
+  softNum('mllm_score');
+  softNum('dino_score');
+  softNum('ocr_score');
+  softNum('avg_score');
+  const res = softList('all_mllm_res', (v) => (typeof v === 'string' || v === null ? null : 'must be a string or null'), () => null);
+  const texts = softList('all_ocr_texts', (v) => {
     if (!isObj(v)) return 'must be an object';
     if (typeof v['checkpoint_text'] !== 'string' || typeof v['screenshot_text'] !== 'string')
       return 'must have string checkpoint_text and screenshot_text';
     return null;
-  });
-  const assertions = list('assertion_results', (v) => {
+  }, (v) => ({ checkpoint_text: '', screenshot_text: '', similarity: isObj(v) && isNum(v['similarity']) ? v['similarity'] : 0 }));
+  const assertions = softList('assertion_results', (v) => {
     if (v === null) return null;
     if (!isObj(v)) return 'must be null or an object';
     const r = v['result'];
     return r === 'Yes' || r === 'No' || r === 'Error' || r === UNJUDGED
       ? null
       : `.result must be "Yes", "No", "Error" or "${UNJUDGED}"`;
-  });
+  }, () => null);
 
   // Consistency the aggregate does not need but a sound record has: warnings only.
   const n = paths?.length;
@@ -111,7 +129,12 @@ export function parseEvalJson(text: string, file: string): EvalParse {
   if (isInt(data['success_step']) && isInt(data['total_step']) && data['success_step'] > data['total_step'])
     warn('success_step', `is larger than total_step (${data['success_step']} > ${data['total_step']})`);
 
-  if ('iwr_studio' in data) checkExtras(data['iwr_studio'], err);
+  if ('iwr_studio' in data) {
+    // Ours, and never read by the aggregate: a malformed section is dropped with warnings.
+    const before = problems.length;
+    checkExtras(data['iwr_studio'], (path, message) => warn(path, `${message} (ignored: not needed for the scores)`));
+    if (problems.length > before) delete data['iwr_studio'];
+  }
 
   if (problems.some((p) => p.severity === 'error')) return { problems };
   return { record: data as unknown as EvalRecord, problems };

@@ -1,7 +1,7 @@
 // `iwr score` and `iwr report` as a user runs them: spawn bin/iwr.mjs on the fixture
 // eval.json files (tests/fixtures/eval/, made from scoring-vectors.ts) and check the vectors.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,20 @@ describe('iwr score', { timeout: 60_000 }, () => {
     expect(r.out).toBe('');
     expect(r.err).toContain(`${file}: success_step is missing`);
     expect(r.err).toContain(`${file}: all_dino_scores[1] must be a number in 0..1, got "high"`);
+  });
+
+  it('scores a file whose OCR-text entries are {} (a field the aggregate never reads), with a warning per entry', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'iwr-score-'));
+    temps.push(dir);
+    const rec = JSON.parse(readFileSync(join(fixtures, 'partial/1/org__model-x/eval.json'), 'utf8')) as { all_ocr_texts: unknown[] };
+    const file = join(dir, 'eval.json');
+    const clean = iwr('score', '--eval', join(fixtures, 'partial/1/org__model-x/eval.json'));
+    rec.all_ocr_texts = rec.all_ocr_texts.map(() => ({}));
+    writeFileSync(file, JSON.stringify(rec));
+    const r = iwr('score', '--eval', file);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(clean.out);
+    expect(r.err).toContain(`warning: ${file}: all_ocr_texts[0] must have string checkpoint_text and screenshot_text, got {} (not needed for the scores)`);
   });
 
   it('exits 2 without --eval or on a missing file', () => {

@@ -1,6 +1,7 @@
 // eval.json: write -> read round trip, official files without our key, and problems named by path.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { EvalRecord } from '../../src/scoring/eval-record.ts';
 import { parseEvalJson, serializeEvalRecord } from '../../src/scoring/evaljson.ts';
 import { buildEvalRecord, taskScores } from '../../src/scoring/metrics.ts';
 import { formatProblem } from '../../src/task/types.ts';
@@ -59,17 +60,39 @@ describe('parseEvalJson', () => {
     ]);
   });
 
-  it('rejects null for "unjudged", bad verdicts and bad extras', () => {
+  it('rejects what the aggregate reads when malformed: null for "unjudged" in a score list', () => {
     const rec = JSON.parse(fixture('partial/1/org__model-x/eval.json'));
     rec.all_mllm_scores[0] = null;
+    const p = parseEvalJson(JSON.stringify(rec), 'x.json');
+    expect(p.record).toBeUndefined();
+    expect(p.problems.map(formatProblem)).toEqual(['x.json: all_mllm_scores[0] must be a number in 0..1 or "unjudged", got null']);
+  });
+
+  it('warns, and scores, on every field the aggregate does not read, naming file and JSON path', () => {
+    const rec = JSON.parse(fixture('partial/1/org__model-x/eval.json'));
+    const scores = taskScores(parseEvalJson(JSON.stringify(rec), 'x.json').record as EvalRecord);
     rec.assertion_results = [{ result: 'maybe' }, null, null];
     rec.iwr_studio.judge = 'none';
+    rec.all_ocr_texts = rec.all_ocr_texts.map(() => ({}));
+    rec.all_mllm_res = 7;
+    delete rec.avg_score;
+    rec.screenshot_paths_to_eval[0] = 3;
     const p = parseEvalJson(JSON.stringify(rec), 'x.json');
-    expect(p.problems.map(formatProblem)).toEqual([
-      'x.json: all_mllm_scores[0] must be a number in 0..1 or "unjudged", got null',
-      'x.json: assertion_results[0] .result must be "Yes", "No", "Error" or "unjudged", got {"result":"maybe"}',
-      'x.json: iwr_studio.judge must be an object with a string kind',
-    ]);
+    expect(p.record, 'scored despite the malformed fields').toBeDefined();
+    expect(p.problems.every((q) => q.severity === 'warning')).toBe(true);
+    const lines = p.problems.map(formatProblem);
+    expect(lines).toContain('x.json: screenshot_paths_to_eval[0] must be a string, got 3 (not needed for the scores)');
+    expect(lines).toContain('x.json: avg_score is missing (not needed for the scores)');
+    expect(lines).toContain('x.json: all_mllm_res must be a list, got 7 (not needed for the scores)');
+    expect(lines).toContain('x.json: all_ocr_texts[0] must have string checkpoint_text and screenshot_text, got {} (not needed for the scores)');
+    expect(lines).toContain('x.json: assertion_results[0] .result must be "Yes", "No", "Error" or "unjudged", got {"result":"maybe"} (not needed for the scores)');
+    expect(lines).toContain('x.json: iwr_studio.judge must be an object with a string kind (ignored: not needed for the scores)');
+    // The figures are those of the untouched file; the bad fields are made safe, not guessed.
+    const r = p.record as EvalRecord;
+    expect(taskScores(r).IFS).toBe(scores.IFS);
+    expect(taskScores(r).ocr_score).toBe(scores.ocr_score);
+    expect(r.all_ocr_texts[0]).toMatchObject({ checkpoint_text: '', screenshot_text: '' });
+    expect(r.iwr_studio).toBeUndefined();
   });
 
   it('reports invalid JSON (e.g. Python NaN) and warns on inconsistent lengths', () => {
