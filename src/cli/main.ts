@@ -1,5 +1,5 @@
 import type { Command } from './command.ts';
-import { UsageError } from './command.ts';
+import { debug, debugStack, errorLine, UsageError } from './command.ts';
 import { commands } from './commands/index.ts';
 
 function help(): string {
@@ -12,11 +12,13 @@ function help(): string {
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Exit codes: 0 done, 1 some tasks failed, 2 bad arguments or data.',
+    'Exit codes: 0 done, 1 some tasks failed, 2 bad arguments or data. --debug adds stacks to errors.',
   ].join('\n');
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv0: string[]): Promise<number> {
+  debug.on = argv0.includes('--debug');
+  const argv = argv0.filter((a) => a !== '--debug');
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(help());
@@ -38,7 +40,8 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`iwr ${name}: ${err.message}`);
       return 2;
     }
-    console.error(`iwr ${name}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    console.error(`iwr ${name}: ${errorLine(err)}`);
+    debugStack(err);
     return 1;
   }
 }

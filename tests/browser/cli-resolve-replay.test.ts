@@ -173,3 +173,19 @@ describe('iwr replay', () => {
     expect(existsSync(join(out, 'evalpoints', '1.png'))).toBe(false);
   }, 240_000);
 });
+
+describe('errors are one line', () => {
+  test('no reachable DINO model: one line naming the test model, exit 2; --debug adds the stack', async () => {
+    const html = `${repo}public/samples/results/1/reference/index.html`;
+    const out = mkdtempSync(join(tmpdir(), 'iwr-nodino-'));
+    const r = await iwr(['eval', '--data', 'samples', '--task', '1', '--html', html, '--out', out]);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n').filter((l) => !l.startsWith('iwr: building'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^iwr eval: task 1 \(.*\): The DINO model is not in this browser's cache.*--dino-model public\/models\/test-dinov2-tiny\.onnx/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    const d = await iwr(['eval', '--data', 'samples', '--task', '1', '--html', html, '--out', out, '--debug']);
+    expect(d.code).toBe(2);
+    expect(d.stderr).toMatch(/\n\s+at /);
+  });
+});

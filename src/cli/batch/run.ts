@@ -7,6 +7,7 @@ import { scoresObject } from '../../scoring/report.ts';
 import { attachData, dataMounts, loadDinoInSession, type DataArg, type DinoArg } from '../data.ts';
 import { ensureRefStore, type RefStore } from '../ref-store.ts';
 import { applyResolver } from '../resolver-option.ts';
+import { errorLine } from '../command.ts';
 import type { ResolverConfigInput } from '../../resolvers/config.ts';
 import { evaluateInSession, writeEvalOutputs, type ProgressEvent } from '../evaluate.ts';
 import { BrowserPool, type Slot } from './pool.ts';
@@ -67,9 +68,7 @@ class Watchdog extends Error {
   override name = 'Watchdog';
 }
 
-function clean(msg: string): string {
-  return msg.replace(/^page\.evaluate: (Error: )?/, '').replace(/\n\s+at .*/gs, '').split('\n=====')[0]?.trim() ?? msg;
-}
+const clean = (msg: string): string => errorLine(new Error(msg));
 
 export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]; restarts: number; wallMs: number }> {
   const t0 = Date.now();

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { scoresObject } from '../../scoring/report.ts';
-import { UsageError, type Command } from '../command.ts';
+import { debugStack, errorLine, UsageError, type Command } from '../command.ts';
 import { attachData, dataArg, dataMounts, dinoArg, loadDinoInSession } from '../data.ts';
 import { evaluateInSession, writeEvalOutputs } from '../evaluate.ts';
 import { ensureRefStore, refStoreArg } from '../ref-store.ts';
@@ -80,8 +80,10 @@ export const evalCommand: Command = {
       return 0;
     } catch (err) {
       const msg = err instanceof Error ? err.message : String(err);
-      console.error(`iwr eval: task ${taskId} (${htmlPath}): ${msg.replace(/^page\.evaluate: (Error: )?/, '')}`);
-      return /is not in|not a dataset|no source/.test(msg) ? 2 : 1;
+      console.error(`iwr eval: task ${taskId} (${htmlPath}): ${errorLine(err)}`);
+      debugStack(err);
+      // Bad data or a model that cannot be had are the user's to fix (2); anything else failed the evaluation (1).
+      return /is not in|not a dataset|no source|DinoModelUnavailable|DINO model/.test(msg) ? 2 : 1;
     } finally {
       await session.close();
     }

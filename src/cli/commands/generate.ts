@@ -12,6 +12,7 @@ import { applyMetadata, classifyTaskFiles } from '../../task/folder.ts';
 import type { Task } from '../../task/types.ts';
 import { modelDirName } from '../../scoring/model-names.ts';
 import { UsageError, type Command } from '../command.ts';
+import { errorLine } from '../command.ts';
 import { openAppSession } from '../session.ts';
 
 const USAGE = `Usage: iwr generate --data DIR --results DIR --model NAME --endpoint URL [options]
@@ -185,7 +186,7 @@ export const generate: Command = {
           console.log(`task ${task.id}: ${r.sheets.length} sheet(s) + ${r.frames.length} frame(s) (${r.video.method}) -> ${join(out, 'index.html')} (${r.html.length} chars${r.fenced ? '' : ', no fenced block: whole reply used'})`);
         } catch (err) {
           failed.push(task.id);
-          console.error(`task ${task.id}: ${hide(err instanceof Error ? err.message : String(err)).replace(/^page\.evaluate: (Error: )?/, '').split('\n')[0]}`);
+          console.error(`task ${task.id}: ${hide(errorLine(err))}`);
         }
       }
     } finally {
