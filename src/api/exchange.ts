@@ -12,8 +12,8 @@
 import { exportRuns as exportZip, type ExportOptions, type ExportResult } from '../exchange/export.ts';
 import { importRuns as importZip, type ImportOptions, type ImportSummary } from '../exchange/import.ts';
 import { fromBase64, toBase64 } from '../exchange/manifest.ts';
-import { evaluateThroughApi, listPendingRuns, resumePendingRuns, trackRun, type PendingRun, type ResumeResult, type RunEvent } from '../pipeline/resume.ts';
-import type { EvaluateInput } from './pipeline.ts';
+import { evaluateAgain, listPendingRuns, resumePendingRuns, trackRun, type PendingRun, type ResumeResult } from '../pipeline/resume.ts';
+import { forwardTo, plainEvent, type EvaluateInput } from './pipeline.ts';
 import { registerApi } from './index.ts';
 
 export type PendingRunView = Omit<PendingRun, 'input'> & { input: Omit<PendingRun['input'], 'html'> & { htmlBytes: number } };
@@ -48,14 +48,13 @@ registerApi({
   },
   async startRun(input) {
     const { progressBinding, ...rest } = input;
-    const forward = windowFn(progressBinding);
-    return trackRun(rest, evaluateThroughApi, forward ? (e: RunEvent) => void forward(e) : undefined);
+    return trackRun(rest, evaluateAgain, forwardTo(progressBinding));
   },
   async pendingRuns() {
     return (await listPendingRuns()).map(({ input: { html, ...input }, ...p }) => ({ ...p, input: { ...input, htmlBytes: new TextEncoder().encode(html).length } }));
   },
   async resumePendingRuns(progressBinding) {
     const forward = windowFn(progressBinding);
-    return resumePendingRuns(forward ? (pendingId, event) => void forward({ pendingId, event }) : undefined);
+    return resumePendingRuns(forward ? (pendingId, event) => void forward({ pendingId, event: plainEvent(event) }) : undefined);
   },
 });

@@ -5,30 +5,25 @@
 //       addUrlSource returned for the CLI's /local-data/ mount). Returns eval.json text, the
 //       scores with their labels, the screenshots as base64 PNG and the stored steps; with
 //       `save`, also stores the run (runs + blobs stores) and returns its id.
-//       capture 'cdp': the page must expose `window.iwrCdpGrab(rect)` (Playwright
-//       exposeFunction) returning base64 PNG of that page rectangle.
-//       input 'trusted': the page must expose `window.iwrTrustedInput(op)` performing one
-//       TrustedOp (src/run/input.ts) with Playwright's page.mouse / page.keyboard.
+//       capture 'cdp' and input 'trusted' need the CLI's bindings (src/pipeline/backends.ts).
 //       progress: when `progressBinding` names a window function, every event is sent to it.
 //   useDinoModel(url: string): loads a DINO model (URL; e.g. the CLI's mounted --dino-model).
 import { evaluateFromSource } from '../pipeline/from-source.ts';
 import { storedStep } from '../pipeline/run-record.ts';
 import type { EvaluationEvent, EvaluationOptions } from '../pipeline/types.ts';
-import { cdpCapture, domCapture } from '../run/capture.ts';
-import { syntheticInput, trustedInput, type InputBackend, type InputName, type TrustedOp } from '../run/input.ts';
 import { columnLabels, type Column, type ColumnLabel, type Scores } from '../scoring/metrics.ts';
 import { serializeEvalRecord } from '../scoring/evaljson.ts';
 import type { StoredStep } from '../data/runs.ts';
 import { loadDino, type LoadedDino } from '../engines/dino-bridge.ts';
 import { registerApi } from './index.ts';
-import { base64ToBlob, blobToBase64 } from '../data/base64.ts';
+import { blobToBase64 } from '../data/base64.ts';
 
 export interface EvaluateInput {
   sourceId: string;
   taskId: string;
   html: string;
   model: string;
-  options?: Omit<EvaluationOptions, 'capture' | 'input' | 'container' | 'resolver'> & { capture?: 'dom' | 'cdp'; input?: InputName };
+  options?: Omit<EvaluationOptions, 'container' | 'resolver'>;
   save?: boolean;
   progressBinding?: string;
 }
@@ -51,43 +46,23 @@ declare module './index.ts' {
   }
 }
 
-type Grab = (rect: { x: number; y: number; width: number; height: number }) => Promise<string>;
+/** An event as a page binding can carry it: step records without their blobs. */
+export const plainEvent = (e: EvaluationEvent): unknown => (e.type === 'step' ? { type: 'step', record: storedStep(e.record) } : e);
 
-/** The input backend named by the CLI's --input; 'trusted' needs the CLI's binding. */
-export function inputBackendNamed(name: InputName | undefined): InputBackend {
-  if (name === undefined || name === 'synthetic') return syntheticInput;
-  if (name !== 'trusted') throw new Error(`unknown input backend ${JSON.stringify(name)} (expected synthetic or trusted)`);
-  const send = (window as unknown as { iwrTrustedInput?: (op: TrustedOp) => Promise<void> }).iwrTrustedInput;
-  if (!send) throw new Error("input 'trusted' needs the headless CLI (window.iwrTrustedInput is missing)");
-  return trustedInput((op) => send(op));
+/** Events forwarded to the window function named `name` (a CLI binding), if there is one. */
+export function forwardTo(name: string | undefined): ((e: EvaluationEvent) => void) | undefined {
+  const f = name ? (window as unknown as Record<string, unknown>)[name] : undefined;
+  return typeof f === 'function' ? (e) => void (f as (e: unknown) => Promise<void>)(plainEvent(e)) : undefined;
 }
 
 async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
-  const { capture: captureName, input: inputName, ...rest } = input.options ?? {};
-  const inputBackend = inputBackendNamed(inputName);
-  const grab = (window as unknown as { iwrCdpGrab?: Grab }).iwrCdpGrab;
-  if (captureName === 'cdp' && !grab) throw new Error("capture 'cdp' needs the headless CLI (window.iwrCdpGrab is missing)");
-  const capture =
-    captureName === 'cdp' && grab
-      ? cdpCapture(async (frame) => {
-          const r = frame.getBoundingClientRect();
-          return base64ToBlob(await grab({ x: r.x, y: r.y, width: r.width, height: r.height }));
-        })
-      : domCapture;
-  const progress = input.progressBinding ? (window as unknown as Record<string, unknown>)[input.progressBinding] : undefined;
-  const onEvent = typeof progress === 'function'
-    ? (e: EvaluationEvent) => {
-        const plain = e.type === 'step' ? { type: 'step', record: storedStep(e.record) } : e;
-        void (progress as (e: unknown) => Promise<void>)(plain);
-      }
-    : undefined;
+  const onEvent = forwardTo(input.progressBinding);
   const { result, runId } = await evaluateFromSource({
     sourceId: input.sourceId,
     taskId: input.taskId,
     html: input.html,
     model: input.model,
-    // Real pixels need the frame unscaled on the page (replay() sees to it for real pointer input).
-    options: { ...rest, capture, input: inputBackend, ...(captureName === 'cdp' ? { fit: false } : {}) },
+    ...(input.options ? { options: input.options } : {}),
     ...(input.save ? { save: true } : {}),
     ...(onEvent ? { onEvent } : {}),
   });

@@ -12,7 +12,7 @@ import { SandboxHost } from '../sandbox/host.ts';
 import { registerApi } from './index.ts';
 import { blobToBase64 } from '../data/base64.ts';
 import type { InputName } from '../run/input.ts';
-import { inputBackendNamed } from './pipeline.ts';
+import { inputBackendNamed } from '../pipeline/backends.ts';
 import { currentResolver } from '../resolvers/config.ts';
 import type { DecidedBy, OtherPick } from '../resolvers/types.ts';
 

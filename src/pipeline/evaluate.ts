@@ -15,6 +15,7 @@ import { ensureDino } from '../engines/dino-bridge.ts';
 import { dinoAgainstReference, ocrAgainstReference } from '../engines/references.ts';
 import { modelDirName } from '../scoring/model-names.ts';
 import { currentResolver } from '../resolvers/config.ts';
+import { captureBackendNamed, inputBackendNamed } from './backends.ts';
 import type { CheckpointScore, EvaluationInput, EvaluationResult, EvaluationStage } from './types.ts';
 
 export class EvaluationError extends Error {
@@ -70,11 +71,12 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
       timing: opts.timing ?? 'official',
       scroll: opts.scroll ?? 'official',
       ...(opts.stepTimeoutMs ? { stepTimeoutMs: opts.stepTimeoutMs } : {}),
-      ...(opts.capture ? { capture: opts.capture } : {}),
-      ...(opts.input ? { input: opts.input } : {}),
+      capture: captureBackendNamed(opts.capture),
+      input: inputBackendNamed(opts.input),
       resolver,
       ...(opts.container ? { container: opts.container } : {}),
-      ...(opts.fit !== undefined ? { fit: opts.fit } : {}),
+      // Real pixels need the frame unscaled on the page (replay() sees to it for real pointer input).
+      ...(opts.capture === 'cdp' ? { fit: false } : opts.fit !== undefined ? { fit: opts.fit } : {}),
       ...(signal ? { signal } : {}),
     });
     let next = await gen.next();

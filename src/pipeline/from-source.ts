@@ -1,6 +1,7 @@
 // Evaluating a task of a loaded source: opens the task (files cached by the source), hands the
-// assets and reference checkpoints to the pipeline, and stores the run when asked. The Run
-// button (pipeline/index.ts) and window.iwr.evaluate (the CLI) both come through here.
+// assets and reference checkpoints to the pipeline, and stores the run when asked. Every entry
+// point comes through here with plain data: the Run button (pipeline/index.ts), a resumed run
+// (pipeline/resume.ts) and window.iwr.evaluate for the CLI (api/pipeline.ts).
 import { getTaskFile, openTask } from '../sources/registry.ts';
 import { sha256Hex } from '../data/candidates.ts';
 import { newRunId, saveRun } from '../data/runs.ts';
@@ -65,7 +66,7 @@ export async function evaluateFromSource(req: SourceEvaluation): Promise<SourceE
           taskId: task.id,
           model: req.model,
           candidateHash: await sha256Hex(req.html),
-          settings: { ...settings, capture: capture?.name ?? 'dom', input: input?.name ?? 'synthetic' },
+          settings: { ...settings, capture: capture ?? 'dom', input: input ?? 'synthetic' },
           ...(req.candidateId ? { candidateId: req.candidateId } : {}),
           ...(typeof interaction === 'string' ? { interaction, level: interaction } : {}),
           task: task.record,

@@ -1,10 +1,13 @@
-// The Run button's entry point: evaluate a stored candidate with the app's settings and store
-// the run. Events are mapped to the Run panel's stages (src/ui/try/evaluate-adapter.ts).
+// The Run button's entry point: evaluate a stored candidate with the app's settings, store the
+// run, and report progress as the Run panel's stages. The run is tracked (./resume.ts) so that
+// a tab reloaded mid-run resumes it on start; the options recorded for that are exactly those
+// derived here from the settings.
 import { getCandidate } from '../data/candidates.ts';
 import { replayOptionsOf, type Settings } from '../data/settings.ts';
 import type { StepRecord } from '../run/types.ts';
 import { evaluateFromSource } from './from-source.ts';
-import type { EvaluationStage } from './types.ts';
+import { trackRun, type PendingRunInput } from './resume.ts';
+import type { EvaluationEvent, EvaluationStage } from './types.ts';
 
 export type RunStage = 'replay' | 'ocr' | 'dino' | 'judge' | 'save';
 
@@ -33,30 +36,43 @@ const STAGES: Record<EvaluationStage, RunStage | null> = {
   score: null,
 };
 
-export async function evaluate(input: RunInput): Promise<{ runId: string }> {
+/** The Run panel's view of a pipeline event (null: not shown). */
+export function runEventOf(e: EvaluationEvent): RunEvent | null {
+  if (e.type === 'step') return { type: 'step', record: e.record };
+  if (e.type === 'log') return { type: 'note', text: e.message };
+  const stage = STAGES[e.stage];
+  if (!stage) return null;
+  const detail = e.stage === 'assertions' ? 'assertions' : e.stage === 'hfs' ? 'visual rubric' : undefined;
+  return { type: 'stage', stage, done: e.done, total: e.total, ...(detail ? { detail } : {}) };
+}
+
+export async function runCandidate(input: RunInput): Promise<{ runId: string | null }> {
+  // Read back, not taken from the editor's state: the stored text is what the pipeline scores.
   const candidate = await getCandidate(input.candidateId);
   if (!candidate) throw new Error(`candidate ${input.candidateId} no longer exists (deleted in another tab?)`);
   const { capture, ...replay } = replayOptionsOf(input.settings);
   if (capture === 'cdp') input.onEvent({ type: 'note', text: "Real-pixel capture ('cdp') needs the headless CLI; this tab uses the DOM rasteriser." });
-  const judged = input.settings.judge.kind !== 'none';
-  const { runId } = await evaluateFromSource({
+  const pending: PendingRunInput = {
     sourceId: input.sourceId,
     taskId: input.taskId,
     html: candidate.html,
     model: candidate.name,
     candidateId: candidate.id,
-    options: { ...replay, judge: judged ? 'configured' : 'none', ...(input.container ? { container: input.container } : {}) },
-    save: true,
-    signal: input.signal,
-    onEvent: (e) => {
-      if (e.type === 'step') input.onEvent({ type: 'step', record: e.record });
-      else if (e.type === 'log') input.onEvent({ type: 'note', text: e.message });
-      else {
-        const stage = STAGES[e.stage];
-        if (stage) input.onEvent({ type: 'stage', stage, done: e.done, total: e.total, ...(e.stage === 'assertions' ? { detail: 'assertions' } : e.stage === 'hfs' ? { detail: 'visual rubric' } : {}) });
-      }
+    options: { ...replay, judge: input.settings.judge.kind === 'none' ? 'none' : 'configured' },
+  };
+  const out = await trackRun(
+    pending,
+    async (p, onEvent) => {
+      // The live preview is this tab's alone: a resumed run gets a panel of its own.
+      const options = { ...p.options, ...(input.container ? { container: input.container } : {}) };
+      const { runId } = await evaluateFromSource({ ...p, options, save: true, signal: input.signal, onEvent });
+      return { runId };
     },
-  });
+    (e) => {
+      const shown = runEventOf(e);
+      if (shown) input.onEvent(shown);
+    },
+  );
   input.onEvent({ type: 'stage', stage: 'save', done: 1, total: 1 });
-  return { runId: runId as string };
+  return out;
 }

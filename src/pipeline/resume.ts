@@ -1,7 +1,6 @@
 // Evaluations that survive a tab reload. While an evaluation runs, its inputs (source, task,
 // candidate HTML and hash, model, options, the DINO model in use) and its progress (stage,
-// steps done) are kept in the `settings` store under `pending-run:<id>` (no schema change:
-// one small record per running evaluation, so concurrent runs never rewrite each other's).
+// steps done) are kept as a pending-run record (src/data/pending-runs.ts).
 // A run that ends in this tab, with scores, an error or a cancel, removes its record; only a
 // tab that died leaves one behind. resumePendingRuns() then restarts each such run from
 // scratch: the replay is deterministic (seeded), reference OCR/DINO come from the refcache and
@@ -10,20 +9,18 @@
 // Each running evaluation holds a Web Lock named after its record, so a second tab calling
 // resumePendingRuns() leaves alone the runs still alive elsewhere. A run that kills the tab
 // every time (e.g. a candidate that hangs the renderer) is dropped after MAX_RESUME_ATTEMPTS.
-import { getDb, guardedWrite } from '../data/db.ts';
+import { deletePendingRun, loadPendingRuns, putPendingRun } from '../data/pending-runs.ts';
 import { listRuns } from '../data/runs.ts';
 import { sha256Hex } from '../data/candidates.ts';
 import { currentDino, loadDino } from '../engines/dino-bridge.ts';
-import type { EvaluateInput, EvaluateOutput } from '../api/pipeline.ts';
-import { evaluateFromSource } from './from-source.ts';
-import type { EvaluationOptions } from './types.ts';
+import { evaluateFromSource, type SourceEvaluation } from './from-source.ts';
+import type { EvaluationEvent } from './types.ts';
 
-const KEY_PREFIX = 'pending-run:';
 const LOCK_PREFIX = 'iwr-pending-run:';
 export const MAX_RESUME_ATTEMPTS = 3;
 
-/** What is needed to start the evaluation again: the arguments of window.iwr.evaluate. */
-export type PendingRunInput = Pick<EvaluateInput, 'sourceId' | 'taskId' | 'html' | 'model' | 'options'> & { candidateId?: string };
+/** What is needed to start the evaluation again: plain data, as every entry point passes it. */
+export type PendingRunInput = Pick<SourceEvaluation, 'sourceId' | 'taskId' | 'html' | 'model' | 'options' | 'candidateId'>;
 
 export interface PendingProgress {
   stage: string | null;
@@ -46,11 +43,8 @@ export interface PendingRun {
   attempts: number;
 }
 
-/** Progress events as window.iwr.evaluate sends them (stage counts and step records). */
-export type RunEvent = { type: string; stage?: string; done?: number; total?: number; [key: string]: unknown };
-
 /** Starts the evaluation and stores the run; returns its id. */
-export type RunEvaluation = (input: PendingRunInput, onEvent: (e: RunEvent) => void) => Promise<{ runId: string | null }>;
+export type RunEvaluation = (input: PendingRunInput, onEvent: (e: EvaluationEvent) => void) => Promise<{ runId: string | null }>;
 
 export type ResumeStatus = 'done' | 'already-stored' | 'failed' | 'gave-up' | 'busy';
 
@@ -63,33 +57,13 @@ export interface ResumeResult {
   error?: string;
 }
 
-function isPending(v: unknown): v is PendingRun {
-  const p = v as Partial<PendingRun> | undefined;
-  return !!p && typeof p.id === 'string' && typeof p.startedAt === 'number' && typeof p.candidateHash === 'string' && !!p.input && typeof p.input.html === 'string' && typeof p.input.taskId === 'string' && typeof p.input.sourceId === 'string' && typeof p.input.model === 'string';
-}
-
 async function putPending(p: PendingRun): Promise<void> {
-  await guardedWrite(`the progress of the running evaluation (${p.input.sourceId}/${p.input.taskId})`, async () => {
-    await (await getDb()).put('settings', p, KEY_PREFIX + p.id);
-  });
-}
-
-async function deletePending(id: string): Promise<void> {
-  await (await getDb()).delete('settings', KEY_PREFIX + id);
+  await putPendingRun(p as unknown as Parameters<typeof putPendingRun>[0], `the progress of the running evaluation (${p.input.sourceId}/${p.input.taskId})`);
 }
 
 /** Unfinished evaluations, oldest first. Malformed records are dropped. */
 export async function listPendingRuns(): Promise<PendingRun[]> {
-  const db = await getDb();
-  const range = IDBKeyRange.bound(KEY_PREFIX, `${KEY_PREFIX}\uffff`);
-  const keys = await db.getAllKeys('settings', range);
-  const out: PendingRun[] = [];
-  for (const key of keys) {
-    const v: unknown = await db.get('settings', key);
-    if (isPending(v)) out.push({ ...v, attempts: typeof v.attempts === 'number' ? v.attempts : 0 });
-    else await db.delete('settings', key);
-  }
-  return out.sort((a, b) => a.startedAt - b.startedAt);
+  return (await loadPendingRuns()) as unknown as PendingRun[];
 }
 
 /** Runs `f` holding the run's lock; with `ifAvailable`, returns 'busy' when another tab holds it. */
@@ -102,7 +76,7 @@ async function withLock<T>(id: string, ifAvailable: boolean, f: () => Promise<T>
 }
 
 /** Keeps the stored progress up to date with one write in flight at a time (latest wins). */
-function progressWriter(entry: PendingRun): { onEvent: (e: RunEvent) => void; close: () => Promise<void> } {
+function progressWriter(entry: PendingRun): { onEvent: (e: EvaluationEvent) => void; close: () => Promise<void> } {
   let writing: Promise<void> | null = null;
   let dirty = false;
   let closed = false;
@@ -119,10 +93,10 @@ function progressWriter(entry: PendingRun): { onEvent: (e: RunEvent) => void; cl
   return {
     onEvent(e) {
       const p = entry.progress;
-      if (e.type === 'stage' && typeof e.stage === 'string') {
+      if (e.type === 'stage') {
         p.stage = e.stage;
-        p.done = typeof e.done === 'number' ? e.done : 0;
-        p.total = typeof e.total === 'number' ? e.total : 0;
+        p.done = e.done;
+        p.total = e.total;
       } else if (e.type === 'step') {
         p.steps++;
       } else return;
@@ -138,7 +112,7 @@ function progressWriter(entry: PendingRun): { onEvent: (e: RunEvent) => void; cl
   };
 }
 
-async function execute(entry: PendingRun, run: RunEvaluation, onEvent?: (e: RunEvent) => void): Promise<{ runId: string | null }> {
+async function execute(entry: PendingRun, run: RunEvaluation, onEvent?: (e: EvaluationEvent) => void): Promise<{ runId: string | null }> {
   const writer = progressWriter(entry);
   try {
     return await run(entry.input, (e) => {
@@ -147,7 +121,7 @@ async function execute(entry: PendingRun, run: RunEvaluation, onEvent?: (e: RunE
     });
   } finally {
     await writer.close();
-    await deletePending(entry.id);
+    await deletePendingRun(entry.id);
   }
 }
 
@@ -157,7 +131,7 @@ const newPendingId = (): string => `pending-${Date.now().toString(36)}-${crypto.
  * Runs one evaluation so that it can be resumed after a reload: its record is written before
  * `run` starts and removed when it ends (whatever the outcome in this tab).
  */
-export async function trackRun(input: PendingRunInput, run: RunEvaluation, onEvent?: (e: RunEvent) => void): Promise<{ runId: string | null }> {
+export async function trackRun(input: PendingRunInput, run: RunEvaluation, onEvent?: (e: EvaluationEvent) => void): Promise<{ runId: string | null }> {
   const dino = currentDino()?.model;
   const entry: PendingRun = {
     id: newPendingId(),
@@ -192,15 +166,15 @@ async function ensureSameDino(entry: PendingRun): Promise<void> {
     throw new Error(`the DINO model at ${entry.dino.source} changed since the run started (sha256 ${loaded.model.sha256.slice(0, 12)}, was ${entry.dino.sha256.slice(0, 12)}); its scores would not be comparable`);
 }
 
-async function resumeOne(entry: PendingRun, run: RunEvaluation, onEvent?: (e: RunEvent) => void): Promise<ResumeResult> {
+async function resumeOne(entry: PendingRun, run: RunEvaluation, onEvent?: (e: EvaluationEvent) => void): Promise<ResumeResult> {
   const base = { pendingId: entry.id, taskKey: `${entry.input.sourceId}/${entry.input.taskId}`, model: entry.input.model };
   const stored = await storedRunOf(entry);
   if (stored) {
-    await deletePending(entry.id);
+    await deletePendingRun(entry.id);
     return { ...base, status: 'already-stored', runId: stored };
   }
   if (entry.attempts >= MAX_RESUME_ATTEMPTS) {
-    await deletePending(entry.id);
+    await deletePendingRun(entry.id);
     return { ...base, status: 'gave-up', error: `the evaluation was interrupted ${entry.attempts + 1} times (the page may hang the tab); run it again by hand to see where it stops` };
   }
   try {
@@ -225,7 +199,7 @@ async function resumeOne(entry: PendingRun, run: RunEvaluation, onEvent?: (e: Ru
  * (the app calls it on start, or when the visitor accepts). Runs alive in another tab are
  * reported as 'busy' and left alone.
  */
-export async function resumePendingRuns(onEvent?: (pendingId: string, e: RunEvent) => void, run: RunEvaluation = evaluateThroughApi): Promise<ResumeResult[]> {
+export async function resumePendingRuns(onEvent?: (pendingId: string, e: EvaluationEvent) => void, run: RunEvaluation = evaluateAgain): Promise<ResumeResult[]> {
   const out: ResumeResult[] = [];
   for (const entry of await listPendingRuns()) {
     const r = await withLock(entry.id, true, () => resumeOne(entry, run, onEvent ? (e) => onEvent(entry.id, e) : undefined));
@@ -234,30 +208,11 @@ export async function resumePendingRuns(onEvent?: (pendingId: string, e: RunEven
   return out;
 }
 
-let bindingSeq = 0;
-
 /**
- * The default runner repeats the path the run first took. Runs of the Run button (they name a
- * candidate) go through evaluateFromSource, as pipeline/index.ts does, so the stored run keeps
- * its candidate id. Runs started through the API go through window.iwr.evaluate with save,
- * which also maps the capture backend ('cdp' in the headless CLI); its progress arrives
- * through a window function, as the API sends it to the CLI.
+ * The default runner repeats the run with the same plain inputs: the same source, task,
+ * candidate, model and options (backends by name), stored as a run again.
  */
-export async function evaluateThroughApi(input: PendingRunInput, onEvent: (e: RunEvent) => void): Promise<{ runId: string | null }> {
-  const { candidateId, ...args } = input;
-  if (candidateId !== undefined && args.options?.capture === undefined) {
-    const { options, ...rest } = args;
-    const { capture: _none, ...opts } = options ?? {};
-    const { runId } = await evaluateFromSource({ ...rest, options: opts as EvaluationOptions, candidateId, save: true, onEvent: (e) => onEvent(e as RunEvent) });
-    return { runId };
-  }
-  const name = `__iwrPendingProgress${++bindingSeq}`;
-  const w = window as unknown as Record<string, unknown>;
-  w[name] = async (e: RunEvent) => onEvent(e);
-  try {
-    const out: EvaluateOutput = await window.iwr.evaluate({ ...args, save: true, progressBinding: name });
-    return { runId: out.runId };
-  } finally {
-    delete w[name];
-  }
+export async function evaluateAgain(input: PendingRunInput, onEvent: (e: EvaluationEvent) => void): Promise<{ runId: string | null }> {
+  const { runId } = await evaluateFromSource({ ...input, save: true, onEvent });
+  return { runId };
 }

@@ -3,8 +3,7 @@
 import type { EvalRecord } from '../scoring/eval-record.ts';
 import type { Scores } from '../scoring/metrics.ts';
 import type { ReplaySummary, StepRecord } from '../run/types.ts';
-import type { CaptureBackend } from '../run/capture.ts';
-import type { InputBackend } from '../run/input.ts';
+import type { CaptureName, InputName } from './backends.ts';
 import type { StepResolver } from '../resolvers/types.ts';
 import type { AssertionVerdict, VisualVerdict } from '../judge/verdicts.ts';
 import type { TaskRecord } from '../task/types.ts';
@@ -32,14 +31,15 @@ export interface EvaluationOptions {
   timing?: 'official' | 'settle';
   scroll?: 'official' | 'directional';
   stepTimeoutMs?: number;
-  capture?: CaptureBackend;
-  /** How actions reach the page: synthetic events by the agent (default) or trusted protocol input (CLI). */
-  input?: InputBackend;
+  /** Screenshots: the DOM rasteriser (default) or real pixels through the browser protocol (CLI only). */
+  capture?: CaptureName;
+  /** How actions reach the page: synthetic events by the agent (default) or trusted protocol input (CLI only). */
+  input?: InputName;
   /** Who picks each step's element; default: the configured resolver (Settings > Resolver, or the CLI's --resolver). */
   resolver?: StepResolver;
   /** Where the sandbox frame is shown; a small panel by default. */
   container?: HTMLElement;
-  /** Scale the frame to its container (display only). 'cdp' capture needs false. */
+  /** Scale the frame to its container (display only); real-pixel capture always runs unscaled. */
   fit?: boolean;
   /** 'configured' uses the judge kind from settings; 'none' skips judging (scores marked partial). */
   judge?: 'configured' | 'none';

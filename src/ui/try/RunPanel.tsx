@@ -7,7 +7,7 @@ import type { Candidate } from '../../data/candidates.ts';
 import type { OpenedTaskView } from '../state/catalog.ts';
 import { useSettings, flushSettings } from '../settings/store.ts';
 import { candidateTaskKey } from '../../data/candidates.ts';
-import { runCandidate, type RunEvent, type Stage } from './evaluate-adapter.ts';
+import { runCandidate, type RunEvent, type RunStage as Stage } from '../../pipeline/index.ts';
 import { choiceOf, TEST_MODEL_SETTING } from '../settings/dino-choice.ts';
 import { modelIdForUrl } from '../../engines/dino-id.ts';
 import { resetDino } from '../../engines/dino-bridge.ts';
