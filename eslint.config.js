@@ -3,9 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// The pure core (task, driver, scoring) must not reach into browser-facing layers;
-// the injected agent may import only pure helpers. These rules keep the arrows one-way.
-const browserLayers = ['**/sources/**', '**/sandbox/**', '**/run/**', '**/ui/**', '**/data/**', '**/api/**', '**/judge/**', '**/agent/**', '**/workers/**'];
+import { layersPlugin } from './scripts/layers.mjs';
 
 export default tseslint.config(
   { ignores: ['scratch/**', 'dist/**', 'node_modules/**', 'public/**', 'test-artifacts/**', 'bench/out/**', 'models/**'] },
@@ -23,15 +21,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['src/task/**', 'src/driver/**', 'src/scoring/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: browserLayers, message: 'The pure core imports only other pure modules (task, driver, scoring).' }] }],
-    },
-  },
-  {
-    files: ['src/agent/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/sources/**', '**/sandbox/**', '**/run/**', '**/ui/**', '**/data/**', '**/api/**', '**/judge/**', '**/workers/**', '**/scoring/**'], message: 'The injected agent may import only pure helpers (driver/, task/) and its own files.' }] }],
-    },
+    // Which layer may import which: the allow-lists in scripts/layers.mjs.
+    files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/imports': 'error' },
   },
 );

@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 import * as ort from 'onnxruntime-node';
 import { startServer } from '../scripts/serve.mjs';
 import { chromiumArgs, findChromium } from '../scripts/find-chromium.mjs';
-import { preprocessDino } from '../src/engines/preprocess.ts';
+import { preprocessDino } from '../workers/dino-preprocess.ts';
 import { ocrSimilarity, joinOcrText } from '../src/engines/ocr-sim.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));

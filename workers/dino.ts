@@ -1,4 +1,4 @@
-// DINOv2 worker: preprocessing (src/engines/preprocess.ts, PIL-exact) and the ONNX model in
+// DINOv2 worker: preprocessing (workers/dino-preprocess.ts, PIL-exact) and the ONNX model in
 // onnxruntime-web. WebGPU when the worker's navigator.gpu gives an adapter, else WASM
 // (multi-threaded only when the page is cross-origin isolated). The runtime's glue and wasm
 // are served by the app under vendor/ort/ (scripts/vendor-assets.mjs); never a CDN.
@@ -6,7 +6,7 @@ import { expose, transfer } from 'comlink';
 import * as ort from 'onnxruntime-web';
 // The same file the ort bundle references, so Vite emits it once.
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
-import { DINO_CROP, preprocessDino } from '../src/engines/preprocess.ts';
+import { DINO_CROP, preprocessDino } from './dino-preprocess.ts';
 
 export type DinoBackend = 'webgpu' | 'wasm';
 export type DinoBackendChoice = DinoBackend | 'auto';

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { PLACEHOLDER, withAssets } from './browser.mjs';
 import { MODELS, resultsDir } from './sources.mjs';
+import { hashSeed, sfc32 } from '../../src/shared/prng.ts';
 
 /** @param {string} s */
 const parseResolution = (s) => {
@@ -25,6 +26,10 @@ async function deriveLookalike(browser, task, baseUrl) {
   if (existsSync(own)) return readFileSync(own, 'utf8');
   const context = await browser.newContext({ viewport: parseResolution(task.record.recording_details.resolution) });
   try {
+    // Seeded as the replay seeds it, so a page that draws random tiles (2048) gives the same
+    // lookalike on every regeneration.
+    // (__name: the helper tsx's transpiler puts into function sources.)
+    await context.addInitScript({ content: `{ const __name = (f) => f; Math.random = (${sfc32.toString()})(${hashSeed(`samples/${task.id}|static-lookalike`)}); }` });
     const page = await context.newPage();
     const html = withAssets(readFileSync(join(task.dir, 'reference.html'), 'utf8'), baseUrl, task.id);
     await page.route('**/__candidate__.html', (route) => route.fulfill({ contentType: 'text/html', body: html }));

@@ -1,6 +1,6 @@
 // Checks before input, Playwright style: the element is connected, visible, enabled, stable
 // across animation frames and really the one under the point. Each returns a tagged result.
-import { needsScroll, visibleCentre } from '../driver/box.ts';
+import { needsScroll, visibleCentre } from '../shared/box.ts';
 import type { ActCode } from './protocol.ts';
 import { call, type Saved } from './saved.ts';
 

@@ -1,7 +1,7 @@
 // Event construction and dispatch through the saved constructors and the saved
 // dispatchEvent, so a page that patches EventTarget.prototype.dispatchEvent or the event
 // classes still receives real events and cannot swallow the agent's.
-import type { KeyDef } from './keys.ts';
+import type { KeyDef } from '../shared/keys.ts';
 import { call, type Saved } from './saved.ts';
 
 export function fire(s: Saved, target: EventTarget, ev: Event): boolean {

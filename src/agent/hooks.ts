@@ -3,7 +3,7 @@
 // recorded, console output and errors forwarded, CSP violations reported as blocked
 // requests, and the seeded Math.random.
 import type { AgentContext } from './context.ts';
-import { sfc32 } from './prng.ts';
+import { sfc32 } from '../shared/prng.ts';
 import { call } from './saved.ts';
 
 function stringify(v: unknown): string {

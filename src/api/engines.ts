@@ -25,7 +25,7 @@
 //   engineStats(): { ocrCalls, dinoImagesEmbedded }   (counts engine work, for cache tests)
 //   stopEngines(): void   ends both workers now.
 import { registerApi } from './index.ts';
-import { base64ToBytes } from '../data/base64.ts';
+import { base64ToBytes } from '../data/bytes.ts';
 import { recognizeText, ocrStats, stopOcr, type OcrText } from '../engines/ocr-bridge.ts';
 import { ocrSimilarity } from '../engines/ocr-sim.ts';
 import { currentDino, dinoStats, embedImages, ensureDino, loadDino, stopDino, dinoCosine, type LoadedDino, type DinoBackendChoice, type DinoSessionInfo } from '../engines/dino-bridge.ts';

@@ -16,7 +16,7 @@ import { serializeEvalRecord } from '../scoring/evaljson.ts';
 import type { StoredStep } from '../data/runs.ts';
 import { loadDino, type LoadedDino } from '../engines/dino-bridge.ts';
 import { registerApi } from './index.ts';
-import { blobToBase64 } from '../data/base64.ts';
+import { blobToBase64 } from '../data/bytes.ts';
 
 export interface EvaluateInput {
   sourceId: string;

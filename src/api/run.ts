@@ -10,7 +10,7 @@ import { replay, LOAD_WAIT_MS } from '../run/replay.ts';
 import type { ReplayOptions, ReplaySummary, ReplayTask, StepRecord } from '../run/types.ts';
 import { SandboxHost } from '../sandbox/host.ts';
 import { registerApi } from './index.ts';
-import { blobToBase64 } from '../data/base64.ts';
+import { blobToBase64 } from '../data/bytes.ts';
 import type { InputName } from '../run/input.ts';
 import { inputBackendNamed } from '../pipeline/backends.ts';
 import { currentResolver } from '../resolvers/config.ts';

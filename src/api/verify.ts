@@ -10,7 +10,7 @@ import { OCR_ENGINE_ID } from '../engines/ocr-bridge.ts';
 import { ensureDino } from '../engines/dino-bridge.ts';
 import { dinoAgainstReference, ocrAgainstReference } from '../engines/references.ts';
 import { registerApi } from './index.ts';
-import { base64ToBlob } from '../data/base64.ts';
+import { base64ToBlob } from '../data/bytes.ts';
 
 export interface ScoreCheckpointsInput {
   sourceId: string;

@@ -1,6 +1,6 @@
 // Images arrive as Blobs, object/data/http URLs; judges need their bytes (for hashes) and a
 // data: URL (for the request body). Nothing here leaves the browser.
-import { sha256Hex } from '../data/candidates.ts';
+import { bytesToBase64, sha256Hex } from '../data/bytes.ts';
 
 export type ImageInput = Blob | string;
 
@@ -23,15 +23,9 @@ export async function sniffImageType(blob: Blob): Promise<string> {
 
 export async function blobDataUrl(blob: Blob): Promise<string> {
   const type = await sniffImageType(blob);
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let bin = '';
-  const CHUNK = 0x8000; // String.fromCharCode has an argument limit
-  for (let i = 0; i < bytes.length; i += CHUNK) bin += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return `data:${type};base64,${btoa(bin)}`;
+  return `data:${type};base64,${bytesToBase64(new Uint8Array(await blob.arrayBuffer()))}`;
 }
 
 export async function blobSha256(blob: Blob): Promise<string> {
-  return sha256Hex(await blob.arrayBuffer());
+  return sha256Hex(blob);
 }
-
-export { sha256Hex };

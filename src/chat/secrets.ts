@@ -10,10 +10,6 @@ export function registerSecret(value: string | undefined | null): void {
   if (value && value.length >= 6) secrets.add(value);
 }
 
-export function forgetSecrets(): void {
-  secrets.clear();
-}
-
 /** The text with every registered key (and any "Bearer <token>") replaced by [redacted]. */
 export function redact(text: string): string {
   let out = text;

@@ -8,7 +8,6 @@ import { UsageError } from './command.ts';
 import { repoRoot, type AppSession } from './session.ts';
 
 export const SAMPLES_DATASET = `${repoRoot}public/samples/dataset`;
-export const SAMPLES_RESULTS = `${repoRoot}public/samples/results`;
 
 export interface DataArg {
   /** 'samples' or an absolute folder holding data.jsonl. */

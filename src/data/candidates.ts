@@ -2,6 +2,7 @@
 // per task in the `candidates` store so they survive reloads. A draft is saved as the
 // visitor types (the caller debounces); each record carries a content hash so runs can
 // name exactly which HTML they scored.
+import { sha256Hex } from './bytes.ts';
 import { getDb, guardedWrite } from './db.ts';
 
 export type CandidateOrigin = 'draft' | 'paste' | 'file' | 'import' | 'generated' | 'sample';
@@ -23,12 +24,6 @@ export interface Candidate {
 
 /** The key tying a candidate (and its runs) to one task of one source. */
 export const candidateTaskKey = (sourceId: string, taskId: string): string => `${sourceId}/${taskId}`;
-
-export async function sha256Hex(text: string | Blob | ArrayBuffer): Promise<string> {
-  const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text instanceof Blob ? await text.arrayBuffer() : text;
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 function newId(): string {
   return crypto.randomUUID?.() ?? `c-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -107,14 +102,6 @@ export async function updateCandidate(id: string, patch: { html?: string; name?:
 export async function deleteCandidate(id: string): Promise<void> {
   const db = await getDb();
   await db.delete('candidates', id);
-}
-
-/** Frees the store (Settings > Storage). Returns how many records were removed. */
-export async function clearCandidates(): Promise<number> {
-  const db = await getDb();
-  const n = await db.count('candidates');
-  await db.clear('candidates');
-  return n;
 }
 
 /** An unused "draft N" name for the task. */

@@ -83,11 +83,6 @@ export async function putJudgment(rec: JudgmentRecord): Promise<void> {
   });
 }
 
-export async function deleteJudgment(id: string): Promise<void> {
-  const db = await getDb();
-  await db.delete('judgments', id);
-}
-
 export async function listJudgments(filter: { status?: JudgmentRecord['status']; judge?: JudgmentJudge } = {}): Promise<JudgmentRecord[]> {
   const db = await getDb();
   const rows = await db.getAll('judgments');

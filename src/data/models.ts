@@ -1,7 +1,7 @@
 // Typed helpers for the `models` store (model files such as the DINOv2 ONNX export, kept
 // so a model is downloaded once) and the "dino" settings record (which model to use).
 import { getDb, guardedWrite } from './db.ts';
-import { modelIdForUrl } from '../engines/dino-id.ts';
+import { modelIdForUrl } from '../shared/dino-id.ts';
 
 export interface StoredModel {
   /** The URL the file came from (or `file:<name>` for a local file). */
@@ -52,8 +52,3 @@ export async function getDinoSetting(): Promise<DinoSetting | null> {
   return { url: v.modelUrl, modelId: typeof v.modelId === 'string' && v.modelId ? v.modelId : modelIdForUrl(v.modelUrl) };
 }
 
-export async function setDinoSetting(s: DinoSetting): Promise<void> {
-  await guardedWrite('the DINO model setting', async () => {
-    await (await getDb()).put('settings', { modelUrl: s.url, modelId: s.modelId }, 'dino');
-  });
-}

@@ -1,7 +1,7 @@
 // Reference checkpoints are scored against every candidate of a task, so their OCR text and
 // DINO embedding are computed once per (task, engine or model hash, checkpoint) and kept in
 // the `refcache` store. Concurrent requests for the same key share one computation.
-import { sha256Hex } from './candidates.ts';
+import { sha256Hex } from './bytes.ts';
 import { getDb, guardedWrite } from './db.ts';
 import { sharedStore as sharedRefStore } from './shared-store.ts';
 
@@ -112,11 +112,3 @@ export function cachedRef<T extends RefEntry>(key: string, compute: () => Promis
   return p;
 }
 
-export async function clearRefsForTask(taskKey: string): Promise<number> {
-  const db = await getDb();
-  const range = IDBKeyRange.bound(`${taskKey}|`, `${taskKey}|\uffff`);
-  const keys = await db.getAllKeys('refcache', range);
-  const tx = db.transaction('refcache', 'readwrite');
-  await Promise.all([...keys.map((k) => tx.store.delete(k)), tx.done]);
-  return keys.length;
-}

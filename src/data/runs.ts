@@ -101,12 +101,6 @@ export async function putRunWithBlobs(run: RunRecord, blobs: ReadonlyArray<{ nam
   });
 }
 
-/** The candidate HTML the run scored, when it was stored with it. */
-export async function getRunHtml(runId: string): Promise<string | null> {
-  const blob = await getRunBlob(runId, RUN_HTML);
-  return blob ? blob.text() : null;
-}
-
 export async function getRun(id: string): Promise<RunRecord | null> {
   const v: unknown = await (await getDb()).get('runs', id);
   return valid(v) ? v : null;

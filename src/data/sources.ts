@@ -98,9 +98,3 @@ export async function sourceStorageBytes(sourceId: string): Promise<number> {
   return rows.reduce((n, r) => n + r.size, 0);
 }
 
-/** Paths cached for one source. */
-export async function cachedPaths(sourceId: string): Promise<string[]> {
-  const db = await getDb();
-  const keys = await db.getAllKeysFromIndex('files', 'bySource', sourceId);
-  return keys.map((k) => k[1]);
-}

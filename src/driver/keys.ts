@@ -1,32 +1,25 @@
 // Key names in steps: `parameters.key` as the dataset writes it ("enter", "up") and keys named
 // in a Press description ("press the down arrow"), as Playwright key names. Pure.
 
-const KEY_NAMES: [RegExp, string][] = [
-  [/\b(up arrow|arrow up|uparrow|arrowup|up key)\b/, 'ArrowUp'],
-  [/\b(down arrow|arrow down|downarrow|arrowdown|down key)\b/, 'ArrowDown'],
-  [/\b(left arrow|arrow left|leftarrow|arrowleft|left key)\b/, 'ArrowLeft'],
-  [/\b(right arrow|arrow right|rightarrow|arrowright|right key)\b/, 'ArrowRight'],
-  [/\b(enter|return)\b/, 'Enter'],
-  [/\b(escape|esc)\b/, 'Escape'],
-  [/\b(backspace|back space)\b/, 'Backspace'],
-  [/\b(delete|del key)\b/, 'Delete'],
-  [/\b(tab)\b/, 'Tab'],
-  [/\b(space|spacebar|space bar)\b/, 'Space'],
-  [/\b(page down|pagedown)\b/, 'PageDown'],
-  [/\b(page up|pageup)\b/, 'PageUp'],
-  [/\bhome\b/, 'Home'],
-  [/\bend\b/, 'End'],
-];
+import { canonicalKeyName, keyAliases } from '../shared/keys.ts';
+
+/** Playwright's name for a DOM key name (only space differs). */
+const playwrightName = (key: string): string => (key === ' ' ? 'Space' : key);
+
+// Aliases that are ordinary words in a description ("scroll down", "the left column"): found
+// by the patterns below only with "arrow" or "key" next to them.
+const PROSE_WORDS = new Set(['up', 'down', 'left', 'right', 'del', 'alt', 'meta', 'control', 'shift']);
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const KEY_NAMES: [RegExp, string][] = keyAliases()
+  .filter(([alias]) => !PROSE_WORDS.has(alias))
+  .map(([alias, key]) => [new RegExp(`\\b${escape(alias)}\\b`), playwrightName(key)]);
 
 /** Normalises a key given in `parameters.key` to a Playwright key name ("enter" -> Enter, "up" -> ArrowUp). */
 export function normalizeKey(key: string): string {
   const k = key.trim();
-  if (k.length === 1) return k === ' ' ? 'Space' : k;
-  const low = k.toLowerCase().replace(/[\s_-]+/g, ' ');
-  const short: Record<string, string> = { up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight', esc: 'Escape', return: 'Enter', spacebar: 'Space', ' ': 'Space' };
-  if (short[low]) return short[low] as string;
-  for (const [re, name] of KEY_NAMES) if (re.test(low) && low.replace(re, '').trim() === '') return name;
-  return k;
+  if (k.length === 1) return playwrightName(k);
+  const named = canonicalKeyName(k);
+  return named ? playwrightName(named) : k;
 }
 
 /**

@@ -2,12 +2,9 @@
 // every element a step could target. The resolver works only on this, so it is pure and
 // testable in Node with hand-written snapshots.
 
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { Box } from '../shared/box.ts';
+
+export type { Box };
 
 /**
  * How the element looks, for steps that name colours and styles ("the green button", "the

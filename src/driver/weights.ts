@@ -92,8 +92,6 @@ export const W_RELATION = 5;
 export const W_ELEMENT_INDEX = 1.5;
 /** "the empty square": an element showing no text fits; one showing a mark or number does not. */
 export const W_EMPTY = 1.5;
-/** Has focus: a Type/Press step without a target usually continues where the user is. */
-export const W_FOCUSED = 0.75;
 /** A focused field for a Type step: the replay's last click put the cursor there; a field the step names still wins. */
 export const W_FOCUSED_FIELD = 3;
 

@@ -5,7 +5,7 @@ import type { DinoBackendChoice, DinoImage, DinoSessionInfo, DinoWorkerApi } fro
 import { WorkerBridge } from './worker-bridge.ts';
 import { cosineClipped } from './cosine.ts';
 import { getDinoSetting } from '../data/models.ts';
-import { DEFAULT_DINO_MODEL_URL } from './dino-id.ts';
+import { DEFAULT_DINO_MODEL_URL } from '../shared/dino-id.ts';
 import {
   DinoModelUnavailableError,
   resolveModelBytes,

@@ -2,9 +2,9 @@
 // progress and kept in IndexedDB (`models` store), or a local file. Every score records the
 // model's id and sha256. With no cached copy and no network there is no substitute: the
 // caller gets a DinoModelUnavailableError and must leave the DINO figure out.
-import { sha256Hex } from '../data/candidates.ts';
+import { sha256Hex } from '../data/bytes.ts';
 import { getStoredModel, putStoredModel } from '../data/models.ts';
-import { modelIdForUrl } from './dino-id.ts';
+import { modelIdForUrl } from '../shared/dino-id.ts';
 
 /** What is recorded with every DINO score. */
 export interface DinoModelInfo {

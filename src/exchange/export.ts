@@ -14,7 +14,8 @@ import { serializeEvalRecord } from '../scoring/evaljson.ts';
 import { taskScores } from '../scoring/metrics.ts';
 import { modelDirName, reportStem } from '../scoring/model-names.ts';
 import { buildReport, compareTaskIds, reportCsv, reportJson, reportMarkdown } from '../scoring/report.ts';
-import { containsBytes, ExchangeError, MANIFEST_FORMAT, MANIFEST_NAME, MANIFEST_SCHEMA, runDir, sha256Bytes, type ExportManifest, type ManifestRun } from './manifest.ts';
+import { containsBytes, ExchangeError, MANIFEST_FORMAT, MANIFEST_NAME, MANIFEST_SCHEMA, runDir, type ExportManifest, type ManifestRun } from './manifest.ts';
+import { sha256Hex } from '../data/bytes.ts';
 
 export interface ExportOptions {
   /** Exactly these runs (each must be finished, and no two may share a task/model folder). */
@@ -135,7 +136,7 @@ export async function exportRuns(opts: ExportOptions = {}): Promise<ExportResult
 
   const paths = [...files.keys()].sort();
   const hashes: Record<string, string> = {};
-  for (const p of paths) hashes[p] = await sha256Bytes(files.get(p) as Uint8Array);
+  for (const p of paths) hashes[p] = await sha256Hex(files.get(p) as Uint8Array);
   const manifest: ExportManifest = {
     format: MANIFEST_FORMAT,
     schema: MANIFEST_SCHEMA,

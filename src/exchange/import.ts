@@ -15,7 +15,8 @@ import { parseEvalJson } from '../scoring/evaljson.ts';
 import type { EvalRecord } from '../scoring/eval-record.ts';
 import { taskScores } from '../scoring/metrics.ts';
 import { modelDirName } from '../scoring/model-names.ts';
-import { ExchangeError, isPng, MANIFEST_FORMAT, MANIFEST_NAME, MANIFEST_SCHEMA, runDir, sha256Bytes, type ManifestRun } from './manifest.ts';
+import { ExchangeError, isPng, MANIFEST_FORMAT, MANIFEST_NAME, MANIFEST_SCHEMA, runDir, type ManifestRun } from './manifest.ts';
+import { sha256Hex } from '../data/bytes.ts';
 
 export interface ImportOptions {
   /** What to do with a run id that is already stored. Default 'skip'. */
@@ -100,7 +101,7 @@ export async function importRuns(zip: Blob, opts: ImportOptions = {}): Promise<I
     for (const [path, want] of Object.entries(m.files)) {
       const e = byRel.get(path);
       if (!e) throw new ExchangeError(`${at(prefix + path)} is listed in ${MANIFEST_NAME} but missing from the zip`);
-      const got = await sha256Bytes(await bytesOf(e));
+      const got = await sha256Hex(await bytesOf(e));
       if (got !== want) throw new ExchangeError(`${at(e.name)} was changed after export: sha256 ${got} but ${MANIFEST_NAME} says ${want}`);
     }
     for (const r of byRel.keys()) if (r !== MANIFEST_NAME && !(r in m.files)) warnings.push(`${at(prefix + r)} is not listed in ${MANIFEST_NAME} (added after export?)`);
@@ -225,7 +226,7 @@ async function prepareFolder(dir: string, folder: Folder, fromManifest: { run: M
 /** A run record rebuilt from an official folder: scores from eval.json, no step log. */
 async function officialRun(folder: Folder, record: EvalRecord, evalText: string, html: Uint8Array | null, cx: FolderContext): Promise<RunRecord> {
   const model = cx.reportModels.get(folder.modelDir) ?? folder.modelDir.replaceAll('__', '/');
-  const hash = await sha256Bytes(new TextEncoder().encode(evalText));
+  const hash = await sha256Hex(new TextEncoder().encode(evalText));
   const checkpoints: RunRecord['checkpoints'] = record.screenshot_paths_to_eval.map((p, n) => {
     const k = /(\d+)\.png$/.exec(p);
     const hfs = record.all_mllm_scores[n];
@@ -247,7 +248,7 @@ async function officialRun(folder: Folder, record: EvalRecord, evalText: string,
     sourceId: cx.sourceId,
     taskId: folder.task,
     model,
-    candidateHash: html ? await sha256Bytes(html) : '',
+    candidateHash: html ? await sha256Hex(html) : '',
     createdAt: Date.now(),
     status: 'done',
     settings: { imported: 'official results folder' },

@@ -36,11 +36,6 @@ export class ExchangeError extends Error {
 /** Folder of a run inside the zip. */
 export const runDir = (taskId: string, modelDir: string): string => `${taskId}/${modelDir}`;
 
-export async function sha256Bytes(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** Whether `needle` occurs in `hay` (a plain scan: exports are a few MB and this runs once per file). */
 export function containsBytes(hay: Uint8Array, needle: Uint8Array): boolean {
   const n = needle.length;
@@ -61,4 +56,4 @@ export function isPng(bytes: Uint8Array): boolean {
 }
 
 /** Kept under these names for the exchange modules. */
-export { bytesToBase64 as toBase64, base64ToBytes as fromBase64 } from '../data/base64.ts';
+export { bytesToBase64 as toBase64, base64ToBytes as fromBase64 } from '../data/bytes.ts';

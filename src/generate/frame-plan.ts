@@ -58,25 +58,6 @@ export function planFrames(duration: number, opts: FramePlanOptions = {}, lastFr
   return { timestamps, uncapped, cap, sheets, spread: true };
 }
 
-/**
- * For each wanted time, the index of the frame shown at that moment: the last frame whose
- * presentation time is <= t (the first frame when t precedes every frame).
- * `frameTimes` must be ascending.
- */
-export function frameIndexAt(frameTimes: readonly number[], t: number): number {
-  let lo = 0;
-  let hi = frameTimes.length - 1;
-  let best = 0;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if ((frameTimes[mid] ?? Infinity) <= t + 1e-9) {
-      best = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return best;
-}
-
 /** Scales (w, h) down so the long edge is at most `longEdge`; never scales up. */
 export function fitLongEdge(width: number, height: number, longEdge: number | undefined): { width: number; height: number } {
   if (!longEdge || longEdge <= 0) return { width, height };

@@ -1,10 +1,9 @@
-// Frames of the task video at the planned times (frame-plan.ts), as PNGs. Three ways in, the
-// best first: mp4 through mp4box + WebCodecs; webm through mediabunny (a maintained demuxer
-// that decodes with WebCodecs); anything else, or when WebCodecs fails, by seeking a <video>
+// Frames of the task video at the planned times (frame-plan.ts), as PNGs. Two ways in, the
+// best first: mp4 and webm through mediabunny (a maintained demuxer for both containers that
+// decodes with WebCodecs); anything else, or when WebCodecs fails, by seeking a <video>
 // element and drawing it. Every frame says which way it came and which moment it shows.
-import { createFile, DataStream, Endianness, MP4BoxBuffer, type Sample } from 'mp4box';
-import { BlobSource, Input, VideoSampleSink, WEBM, MATROSKA } from 'mediabunny';
-import { fitLongEdge, frameIndexAt, planFrames, type FramePlan, type FramePlanOptions } from './frame-plan.ts';
+import { BlobSource, Input, MATROSKA, MP4, QTFF, VideoSampleSink, WEBM } from 'mediabunny';
+import { fitLongEdge, planFrames, type FramePlan, type FramePlanOptions } from './frame-plan.ts';
 
 export interface SampleOptions extends FramePlanOptions {
   /** Shrink so the long edge is at most this many pixels (official: 1000 for some models). */
@@ -26,7 +25,7 @@ export interface SampledFrame {
   png: Blob;
 }
 
-export type FrameMethod = 'mp4box+webcodecs' | 'mediabunny+webcodecs' | 'video-element';
+export type FrameMethod = 'mediabunny+webcodecs' | 'video-element';
 
 export interface SampledVideo {
   container: 'mp4' | 'webm' | 'unknown';
@@ -62,8 +61,7 @@ export async function sampleVideoFrames(video: Blob, opts: SampleOptions = {}): 
   let fallbackReason: string | undefined;
   if (method !== 'element' && typeof VideoDecoder !== 'undefined') {
     try {
-      if (container === 'mp4') return await viaMp4box(video, opts);
-      if (container === 'webm') return await viaMediabunny(video, opts);
+      if (container !== 'unknown') return await viaMediabunny(video, opts, container);
       fallbackReason = 'the file is neither mp4 nor webm';
     } catch (err) {
       if (opts.signal?.aborted) throw err;
@@ -78,117 +76,13 @@ export async function sampleVideoFrames(video: Blob, opts: SampleOptions = {}): 
   return fallbackReason ? { ...out, fallbackReason } : out;
 }
 
-// mp4 -----------------------------------------------------------------------------------
+// mp4 and webm ---------------------------------------------------------------------------
 
-interface Mp4Track {
-  codec: string;
-  width: number;
-  height: number;
-  description?: Uint8Array;
-  samples: Sample[];
-}
-
-async function demuxMp4(video: Blob): Promise<Mp4Track> {
-  const file = createFile();
-  const buf = MP4BoxBuffer.fromArrayBuffer(await video.arrayBuffer(), 0);
-  let track: Mp4Track | null = null;
-  let error: string | null = null;
-  file.onError = (module: string, message: string) => {
-    error = `${module}: ${message}`;
-  };
-  file.onReady = (info) => {
-    const vt = info.videoTracks[0];
-    if (!vt) {
-      error = 'the mp4 has no video track';
-      return;
-    }
-    track = { codec: vt.codec, width: vt.video?.width ?? vt.track_width, height: vt.video?.height ?? vt.track_height, samples: [] };
-    const trak = file.getTrackById(vt.id);
-    for (const entry of trak.mdia.minf.stbl.stsd.entries) {
-      const e = entry as unknown as Record<string, { write(s: DataStream): void } | undefined>;
-      const box = e.avcC ?? e.hvcC ?? e.vpcC ?? e.av1C;
-      if (box) {
-        const stream = new DataStream(undefined, 0, Endianness.BIG_ENDIAN);
-        box.write(stream);
-        track.description = new Uint8Array(stream.buffer, 8); // drop the box header
-        break;
-      }
-    }
-    file.setExtractionOptions(vt.id, null, { nbSamples: Infinity });
-    file.start();
-  };
-  file.onSamples = (_id, _user, samples) => {
-    track?.samples.push(...samples);
-  };
-  file.appendBuffer(buf);
-  file.flush();
-  if (error) throw new Error(`mp4box could not read the video: ${error}`);
-  const t = track as Mp4Track | null;
-  if (!t) throw new Error('mp4box found no movie header (moov) in the video');
-  if (t.samples.length === 0) throw new Error('the mp4 video track has no samples');
-  return t;
-}
-
-async function viaMp4box(video: Blob, opts: SampleOptions): Promise<SampledVideo> {
-  const track = await demuxMp4(video);
-  const samples = [...track.samples].sort((a, b) => a.dts - b.dts);
-  const pts = samples.map((s) => s.cts / s.timescale).sort((a, b) => a - b);
-  const last = samples.reduce((m, s) => Math.max(m, (s.cts + s.duration) / s.timescale), 0);
-  const first = pts[0] ?? 0;
-  const duration = last - first;
-  const lastFrame = (pts[pts.length - 1] ?? 0) - first;
-  const plan = planFrames(duration, opts, lastFrame);
-  // The frame shown at planned time t is the last one starting at or before t.
-  const wanted = plan.timestamps.map((t) => pts[frameIndexAt(pts, t + first)] ?? first);
-  const config: VideoDecoderConfig = { codec: track.codec, codedWidth: track.width, codedHeight: track.height, ...(track.description ? { description: track.description } : {}) };
-  const support = await VideoDecoder.isConfigSupported(config);
-  if (!support.supported) throw new Error(`this browser cannot decode ${track.codec} with WebCodecs`);
-  const results: Promise<SampledFrame>[] = [];
-  let next = 0;
-  let failure: string | null = null;
-  const decoder = new VideoDecoder({
-    output(frame) {
-      const t = frame.timestamp / 1e6;
-      while (next < wanted.length && Math.abs((wanted[next] ?? -1) - t) < 1e-4) {
-        const index = next;
-        results.push(toPng(frame, frame.displayWidth, frame.displayHeight, opts.longEdge).then((r) => ({ index, time: plan.timestamps[index] ?? 0, frameTime: t - first, ...r })));
-        next++;
-      }
-      // Drawing is synchronous, so the frame can be released now.
-      frame.close();
-    },
-    error(e) {
-      failure = e.message;
-    },
-  });
-  decoder.configure(config);
-  const lastWanted = Math.max(...wanted);
-  for (const s of samples) {
-    if (opts.signal?.aborted) break;
-    if (!s.data) continue;
-    decoder.decode(new EncodedVideoChunk({ type: s.is_sync ? 'key' : 'delta', timestamp: Math.round((s.cts / s.timescale) * 1e6), duration: Math.round((s.duration / s.timescale) * 1e6), data: s.data }));
-    // Frames after the last one needed are never shown to the model.
-    if (s.dts / s.timescale > lastWanted + 1 && s.is_sync) break;
-    if (decoder.decodeQueueSize > 32) await new Promise((r) => setTimeout(r, 0));
-  }
-  await decoder.flush().catch((e: unknown) => {
-    failure ??= e instanceof Error ? e.message : String(e);
-  });
-  decoder.close();
-  opts.signal?.throwIfAborted();
-  if (failure) throw new Error(`WebCodecs failed decoding ${track.codec}: ${failure}`);
-  if (next < wanted.length) throw new Error(`WebCodecs produced ${next} of ${wanted.length} frames`);
-  const frames = await Promise.all(results);
-  return { container: 'mp4', method: 'mp4box+webcodecs', duration, plan, frames };
-}
-
-// webm ----------------------------------------------------------------------------------
-
-async function viaMediabunny(video: Blob, opts: SampleOptions): Promise<SampledVideo> {
-  const input = new Input({ source: new BlobSource(video), formats: [WEBM, MATROSKA] });
+async function viaMediabunny(video: Blob, opts: SampleOptions, container: 'mp4' | 'webm'): Promise<SampledVideo> {
+  const input = new Input({ source: new BlobSource(video), formats: container === 'mp4' ? [MP4, QTFF] : [WEBM, MATROSKA] });
   try {
     const track = await input.getPrimaryVideoTrack();
-    if (!track) throw new Error('the webm has no video track');
+    if (!track) throw new Error(`the ${container} has no video track`);
     if (!(await track.canDecode())) throw new Error(`this browser cannot decode ${await track.getCodecParameterString() ?? 'the video codec'} with WebCodecs`);
     const start = await track.getFirstTimestamp();
     const end = await track.computeDuration();
@@ -212,7 +106,7 @@ async function viaMediabunny(video: Blob, opts: SampleOptions): Promise<SampledV
       }
       index++;
     }
-    return { container: 'webm', method: 'mediabunny+webcodecs', duration, plan, frames };
+    return { container, method: 'mediabunny+webcodecs', duration, plan, frames };
   } finally {
     input.dispose();
   }

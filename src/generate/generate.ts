@@ -4,7 +4,8 @@
 import { createCandidate } from '../data/candidates.ts';
 import { modelDirName } from '../scoring/model-names.ts';
 import { callChat, type Attempt } from '../chat/client.ts';
-import { blobDataUrl, imageBlob, sha256Hex, type ImageInput } from '../chat/images.ts';
+import { blobDataUrl, imageBlob, type ImageInput } from '../chat/images.ts';
+import { sha256Hex } from '../data/bytes.ts';
 import { normalisePolicy, type RetryPolicy } from '../chat/retry.ts';
 import { redact, registerSecret } from '../chat/secrets.ts';
 import { fitLongEdge } from './frame-plan.ts';

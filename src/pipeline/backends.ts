@@ -2,7 +2,7 @@
 // Run button, window.iwr.evaluate for the CLI, a resumed run) passes plain names, and this is
 // the one place that turns them into backends. 'cdp' and 'trusted' need the headless CLI, which
 // exposes window.iwrCdpGrab and window.iwrTrustedInput on the app page (src/cli/evaluate.ts).
-import { base64ToBlob } from '../data/base64.ts';
+import { base64ToBlob } from '../data/bytes.ts';
 import { cdpCapture, domCapture, type CaptureBackend } from '../run/capture.ts';
 import { syntheticInput, trustedInput, type InputBackend, type InputName, type TrustedOp } from '../run/input.ts';
 

@@ -3,7 +3,7 @@
 // point comes through here with plain data: the Run button (pipeline/index.ts), a resumed run
 // (pipeline/resume.ts) and window.iwr.evaluate for the CLI (api/pipeline.ts).
 import { getTaskFile, openTask } from '../sources/registry.ts';
-import { sha256Hex } from '../data/candidates.ts';
+import { sha256Hex } from '../data/bytes.ts';
 import { newRunId, saveRun } from '../data/runs.ts';
 import type { Task } from '../task/types.ts';
 import { evaluateCandidate } from './evaluate.ts';

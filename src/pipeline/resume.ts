@@ -11,7 +11,7 @@
 // every time (e.g. a candidate that hangs the renderer) is dropped after MAX_RESUME_ATTEMPTS.
 import { deletePendingRun, loadPendingRuns, putPendingRun } from '../data/pending-runs.ts';
 import { listRuns } from '../data/runs.ts';
-import { sha256Hex } from '../data/candidates.ts';
+import { sha256Hex } from '../data/bytes.ts';
 import { currentDino, loadDino } from '../engines/dino-bridge.ts';
 import { evaluateFromSource, type SourceEvaluation } from './from-source.ts';
 import type { EvaluationEvent } from './types.ts';

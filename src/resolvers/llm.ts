@@ -8,7 +8,8 @@
 // model is not asked (the text to type, a Press step's target).
 import { callChat } from '../chat/client.ts';
 import type { ChatMessage } from '../chat/types.ts';
-import { blobDataUrl, blobSha256, sha256Hex } from '../chat/images.ts';
+import { blobDataUrl, blobSha256 } from '../chat/images.ts';
+import { sha256Hex } from '../data/bytes.ts';
 import type { RetryPolicy } from '../chat/retry.ts';
 import { redact } from '../chat/secrets.ts';
 import { getResolution, putResolution } from '../data/resolutions.ts';

@@ -17,8 +17,8 @@
 // - Focus before typing or pressing: Playwright's fill/type/press focus by script, not by
 //   a click; the agent does the same (see focusByAgent).
 import type { ActResult, AgentAction, InspectResult, PageSnapshot } from '../agent/protocol.ts';
-import { keyByName } from '../agent/keys.ts';
-import { needsScroll, visibleCentre } from '../driver/box.ts';
+import { keyByName } from '../shared/keys.ts';
+import { needsScroll, visibleCentre } from '../shared/box.ts';
 import type { Box, ElementSnapshot } from '../driver/snapshot.ts';
 import { SandboxError, type SandboxHost } from '../sandbox/host.ts';
 

@@ -4,12 +4,13 @@
 // that loops, crashes or never loads fails that step with a reason and the frame is torn
 // down; the app is unaffected (Chromium runs the sandboxed frame in its own process).
 import { TRANSIENT_ERRORS, type ActResult, type AgentAction, type InspectResult, type LoadResult, type PageSnapshot, type SettleResult } from '../agent/protocol.ts';
-import { hashSeed } from '../agent/prng.ts';
+import { hashSeed } from '../shared/prng.ts';
 import type { ResolveResult } from '../driver/resolve.ts';
 import { needsLook } from '../driver/parse.ts';
 import { deterministicResolver } from '../resolvers/deterministic.ts';
 import type { StepResolution } from '../resolvers/types.ts';
 import { ACTION_TYPES, type Step } from '../task/types.ts';
+import { DEFAULT_RESOLUTION, parseResolutionText } from '../task/parse.ts';
 import { SandboxError, SandboxHost } from '../sandbox/host.ts';
 import { domCapture } from './capture.ts';
 import { syntheticInput } from './input.ts';
@@ -35,10 +36,10 @@ export const SANDBOX_START_MS = 30_000;
  */
 export const CAPTURE_TIMEOUT_MS = 15_000;
 
-export function parseResolution(task: ReplayTask): { width: number; height: number } {
-  const text = task.resolution ?? task.recording_details?.resolution ?? '1920x1080';
-  const m = /^\s*(\d+)\s*[x×*]\s*(\d+)\s*$/i.exec(String(text));
-  return m ? { width: Number(m[1]), height: Number(m[2]) } : { width: 1920, height: 1080 };
+/** The viewport: the task's resolution as task/parse.ts reads it (1920x1080 when unusable). */
+export function taskViewport(task: ReplayTask): { width: number; height: number } {
+  const text = task.resolution ?? task.recording_details?.resolution;
+  return (typeof text === 'string' && parseResolutionText(text)) || { ...DEFAULT_RESOLUTION };
 }
 
 class Deadline {
@@ -101,7 +102,7 @@ function reasonOf(err: unknown, deadline: Deadline): string {
 }
 
 export async function* replay(task: ReplayTask, html: string, options: ReplayOptions = {}): AsyncGenerator<StepRecord, ReplaySummary> {
-  const resolution = parseResolution(task);
+  const resolution = taskViewport(task);
   const seed = options.seed ?? 0;
   const pageSeed = hashSeed(`${task.id ?? ''}|${seed}`);
   const policy = options.policy ?? 'blocked';

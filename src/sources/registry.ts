@@ -99,12 +99,6 @@ export async function listSources(): Promise<SourceInfo[]> {
   return Promise.all([samples, ...records.filter((r) => r.id !== SAMPLES_ID)].map(info));
 }
 
-export async function sourceInfo(id: string): Promise<SourceInfo> {
-  const record = id === SAMPLES_ID ? samplesRecord(await getSourceRecord(id)) : await getSourceRecord(id);
-  if (!record) throw new SourceError(`no source with id "${id}"`);
-  return info(record);
-}
-
 export async function addUrlSource(url: string, opts: { timeoutMs?: number } = {}): Promise<SourceInfo> {
   const base = normaliseBaseUrl(url, document.baseURI);
   const existing = (await listSourceRecords()).find((r) => r.kind === 'url' && r.url === base);

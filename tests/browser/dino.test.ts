@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as ort from 'onnxruntime-node';
 import { launchBrowser, openApp } from './harness.ts';
-import { preprocessDino } from '../../src/engines/preprocess.ts';
+import { preprocessDino } from '../../workers/dino-preprocess.ts';
 
 const MODEL_FILE = 'public/models/test-dinov2-tiny.onnx';
 const MODEL_URL = 'models/test-dinov2-tiny.onnx';

@@ -78,7 +78,7 @@ async function levels(urls: string[]): Promise<number[]> {
 
 for (const [label, type, method] of [
   ['webm via the demuxer', 'video/webm;codecs=vp8', 'mediabunny+webcodecs'],
-  ['mp4 via mp4box', 'video/mp4;codecs=avc1', 'mp4box+webcodecs'],
+  ['mp4 via the same demuxer', 'video/mp4;codecs=avc1', 'mediabunny+webcodecs'],
 ] as const) {
   test(`${label}: one frame per second, in order, showing the right moment`, async () => {
     const url = videos[type] ?? '';

@@ -184,7 +184,8 @@ describe('settings', () => {
     await page.getByLabel(/^Improved/).check();
     await page.getByLabel(/Honour the scroll direction/).check();
     await page.locator('#settings-storage table').waitFor();
-    expect(await page.locator('#settings-storage').innerText()).toContain('Candidates');
+    const storage = await page.locator('#settings-storage').innerText();
+    for (const store of ['Candidates', 'Runs', 'Resolver answers']) expect(storage).toContain(store);
     await shot(page, 'settings');
     await page.waitForTimeout(600); // saves are debounced (300 ms); this waits for the write, it asserts nothing about speed
     await page.reload();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fitLongEdge, frameIndexAt, planFrames } from '../../src/generate/frame-plan.ts';
+import { fitLongEdge, planFrames } from '../../src/generate/frame-plan.ts';
 import { firstHtmlBlock, postprocessReply, removeIframes, stripFences } from '../../src/generate/postprocess.ts';
 import { SseParser, readChatChunk } from '../../src/chat/sse.ts';
 import { ASSETS_PLACEHOLDER, generationMessages, generationText } from '../../src/generate/prompt.ts';
@@ -39,15 +39,6 @@ describe('planFrames', () => {
     expect(planFrames(2, { fps: 2 }).timestamps).toEqual([0, 0.5, 1, 1.5]);
     expect(planFrames(10, { maxFrames: 1 }).timestamps).toEqual([0]);
   });
-});
-
-test('frameIndexAt: the frame on screen at a time', () => {
-  const times = [0, 0.04, 0.08, 1.0, 1.04];
-  expect(frameIndexAt(times, 0)).toBe(0);
-  expect(frameIndexAt(times, 0.5)).toBe(2);
-  expect(frameIndexAt(times, 1)).toBe(3);
-  expect(frameIndexAt(times, 9)).toBe(4);
-  expect(frameIndexAt(times, -1)).toBe(0);
 });
 
 test('fitLongEdge only shrinks', () => {

@@ -4,7 +4,7 @@
 // is stretched by max(1, scale) so a downscale averages over the pixels it covers
 // (antialiasing), weights are normalised to sum 1, horizontal pass first then vertical,
 // and each pass's result is rounded and clipped to uint8 as PIL's 8-bit images are.
-// It shares no code with src/engines/preprocess.ts (which ports PIL's fixed-point code).
+// It shares no code with workers/dino-preprocess.ts (which ports PIL's fixed-point code).
 
 function cubic(x: number): number {
   const a = -0.5;

@@ -1,11 +1,11 @@
-// The DINOv2 preprocessing (src/engines/preprocess.ts, a port of PIL's fixed-point 8-bit
+// The DINOv2 preprocessing (workers/dino-preprocess.ts, a port of PIL's fixed-point 8-bit
 // resampler) against an independent float64 reference of PIL's bicubic filter
 // (tests/unit/pil-bicubic-reference.ts). Pillow is not installed on this machine
 // (`python3 -c "import PIL"` fails), so no Pillow fixtures: the reference stands in.
 // The two may differ by one uint8 level where fixed-point and float64 round differently,
 // which is 1/255/0.225 = 0.0174 after normalisation: the target is < 0.02.
 import { describe, expect, test } from 'vitest';
-import { centerCropOffsets, preprocessDino, resizeAndCrop, resizeBicubicPil, shortEdgeSize, type Rgba8 } from '../../src/engines/preprocess.ts';
+import { centerCropOffsets, preprocessDino, resizeAndCrop, resizeBicubicPil, shortEdgeSize, type Rgba8 } from '../../workers/dino-preprocess.ts';
 import { referencePreprocess, referenceResize } from './pil-bicubic-reference.ts';
 
 function rng(seed: number): () => number {

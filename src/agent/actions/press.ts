@@ -8,7 +8,7 @@ import type { AgentContext } from '../context.ts';
 import type { ActResult } from '../protocol.ts';
 import { activeElement, isEditable, tabbables } from '../dom.ts';
 import { key } from '../events.ts';
-import { keyByName, type KeyDef } from '../keys.ts';
+import { keyByName, type KeyDef } from '../../shared/keys.ts';
 import { call, type Saved } from '../saved.ts';
 import { edit } from './edit.ts';
 import { guardNavigation } from './navigation.ts';

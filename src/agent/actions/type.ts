@@ -6,7 +6,7 @@ import type { AgentContext } from '../context.ts';
 import type { ActResult } from '../protocol.ts';
 import { actionPoint, activeElement, describe, isDisabled, isEditable, retarget } from '../dom.ts';
 import { input, plain } from '../events.ts';
-import { charKey } from '../keys.ts';
+import { charKey } from '../../shared/keys.ts';
 import { call } from '../saved.ts';
 import { isField, setValue } from './edit.ts';
 import { pressKey } from './press.ts';

@@ -34,11 +34,3 @@ export function ErrorPanel({ title, error, actions = [], children }: { title: st
   );
 }
 
-/** A short note for features this browser lacks (e.g. the directory picker outside Chromium). */
-export function Unsupported({ feature, alternative }: { feature: string; alternative: string }) {
-  return (
-    <p className="note note-warn" role="note">
-      {feature} is not available in this browser. {alternative}
-    </p>
-  );
-}

@@ -3,7 +3,7 @@
 // follows the app wherever it is hosted.
 import { DEFAULT_DINO_URL, type DinoSettings } from '../../data/settings.ts';
 import { putStoredModel } from '../../data/models.ts';
-import { sha256Hex } from '../../data/candidates.ts';
+import { sha256Hex } from '../../data/bytes.ts';
 
 export const TEST_MODEL_PATH = 'models/test-dinov2-tiny.onnx';
 export const TEST_MODEL_ID = 'test-dinov2-tiny';

@@ -92,14 +92,6 @@ export function reloadCatalog(): Promise<void> {
   return first;
 }
 
-export function findEntry(sourceId: string, taskId: string): CatalogEntry | undefined {
-  return useCatalog.getState().entries.find((e) => e.sourceId === sourceId && e.task.id === taskId);
-}
-
-export function sourceOf(sourceId: string): DatasetSource | undefined {
-  return live.get(sourceId);
-}
-
 // Object URLs are cached per file for the page's lifetime: task files are immutable within a
 // source, and revoking while an <img> still shows one would blank it.
 const urls = new Map<string, Promise<string | null>>();

@@ -9,7 +9,7 @@ import { useSettings, flushSettings } from '../settings/store.ts';
 import { candidateTaskKey } from '../../data/candidates.ts';
 import { runCandidate, type RunEvent, type RunStage as Stage } from '../../pipeline/index.ts';
 import { choiceOf, TEST_MODEL_SETTING } from '../settings/dino-choice.ts';
-import { modelIdForUrl } from '../../engines/dino-id.ts';
+import { modelIdForUrl } from '../../shared/dino-id.ts';
 import { resetDino } from '../../engines/dino-bridge.ts';
 import { runsForTask, type RunView } from '../results/run-view.ts';
 import { Button, LinkButton } from '../components/Button.tsx';

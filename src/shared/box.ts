@@ -1,6 +1,13 @@
 // Where an action aims, from an element's box and the viewport: shared by the in-page agent
 // (live boxes) and the trusted input backend (snapshot boxes), so both follow one rule.
-import type { Box } from './snapshot.ts';
+
+/** A rectangle in CSS pixels of the frame's viewport. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 export interface Viewport {
   width: number;

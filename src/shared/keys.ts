@@ -33,17 +33,33 @@ const NAMED: Record<string, KeyDef> = {
   Meta: { key: 'Meta', code: 'MetaLeft', keyCode: 91, location: 1 },
 };
 
-// Names people and models write for the same key.
+// Names people and models write for the same key: the one alias table, used by the agent
+// (Press definitions), the trusted input backend and the step parser. Keys are lower case,
+// words separated by one space (see aliasKey).
 const ALIASES: Record<string, string> = {
-  up: 'ArrowUp', arrowup: 'ArrowUp', 'up arrow': 'ArrowUp', 'arrow up': 'ArrowUp',
-  down: 'ArrowDown', arrowdown: 'ArrowDown', 'down arrow': 'ArrowDown', 'arrow down': 'ArrowDown',
-  left: 'ArrowLeft', arrowleft: 'ArrowLeft', 'left arrow': 'ArrowLeft', 'arrow left': 'ArrowLeft',
-  right: 'ArrowRight', arrowright: 'ArrowRight', 'right arrow': 'ArrowRight', 'arrow right': 'ArrowRight',
+  up: 'ArrowUp', arrowup: 'ArrowUp', 'up arrow': 'ArrowUp', 'arrow up': 'ArrowUp', uparrow: 'ArrowUp', 'up key': 'ArrowUp',
+  down: 'ArrowDown', arrowdown: 'ArrowDown', 'down arrow': 'ArrowDown', 'arrow down': 'ArrowDown', downarrow: 'ArrowDown', 'down key': 'ArrowDown',
+  left: 'ArrowLeft', arrowleft: 'ArrowLeft', 'left arrow': 'ArrowLeft', 'arrow left': 'ArrowLeft', leftarrow: 'ArrowLeft', 'left key': 'ArrowLeft',
+  right: 'ArrowRight', arrowright: 'ArrowRight', 'right arrow': 'ArrowRight', 'arrow right': 'ArrowRight', rightarrow: 'ArrowRight', 'right key': 'ArrowRight',
   enter: 'Enter', return: 'Enter', esc: 'Escape', escape: 'Escape', tab: 'Tab',
-  space: ' ', spacebar: ' ', backspace: 'Backspace', delete: 'Delete', del: 'Delete',
-  home: 'Home', end: 'End', pageup: 'PageUp', pagedown: 'PageDown',
+  space: ' ', spacebar: ' ', 'space bar': ' ', backspace: 'Backspace', 'back space': 'Backspace', delete: 'Delete', del: 'Delete', 'del key': 'Delete',
+  home: 'Home', end: 'End', pageup: 'PageUp', 'page up': 'PageUp', pagedown: 'PageDown', 'page down': 'PageDown',
   shift: 'Shift', control: 'Control', ctrl: 'Control', alt: 'Alt', meta: 'Meta',
 };
+
+const aliasKey = (name: string): string => name.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+
+/** The DOM key name ("ArrowUp", " " for space) of a named key, or undefined for other names. */
+export function canonicalKeyName(name: string): string | undefined {
+  if (NAMED[name]) return name;
+  return [...name.trim()].length > 1 ? ALIASES[aliasKey(name)] : undefined;
+}
+
+/** Every alias with its DOM key name, in the order of the named keys (arrows first). */
+export function keyAliases(): [alias: string, key: string][] {
+  const order = Object.keys(NAMED);
+  return Object.entries(ALIASES).sort((a, b) => order.indexOf(a[1]) - order.indexOf(b[1]));
+}
 
 const SHIFTED_DIGITS = ')!@#$%^&*(';
 const PUNCT: Record<string, [string, number]> = {
@@ -72,10 +88,8 @@ export function charKey(ch: string): KeyDef {
 
 /** Resolves a Press key name ("ArrowUp", "Enter", "a", "space") or undefined when unknown. */
 export function keyByName(name: string): KeyDef | undefined {
-  const direct = NAMED[name];
-  if (direct) return direct;
-  const alias = ALIASES[name.trim().toLowerCase()];
-  if (alias) return NAMED[alias];
+  const named = canonicalKeyName(name);
+  if (named) return NAMED[named];
   if ([...name].length === 1) return charKey(name);
   const fn = /^F([1-9]|1[0-2])$/.exec(name);
   if (fn) return { key: name, code: name, keyCode: 111 + Number(fn[1]) };

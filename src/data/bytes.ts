@@ -1,5 +1,12 @@
-// Base64 <-> bytes for everything that crosses page.evaluate (PNG screenshots, zips): one
-// implementation for the API, export and import.
+// Bytes helpers with one implementation each: base64 for everything that crosses
+// page.evaluate (PNG screenshots, zips), and the SHA-256 every cache key and manifest uses.
+
+/** Lower-case hex SHA-256 of a text (UTF-8), Blob or bytes. */
+export async function sha256Hex(data: string | Blob | ArrayBuffer | Uint8Array): Promise<string> {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data instanceof Blob ? await data.arrayBuffer() : data;
+  const digest = await crypto.subtle.digest('SHA-256', bytes as BufferSource);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 export function bytesToBase64(bytes: Uint8Array): string {
   let bin = '';

@@ -1,4 +1,4 @@
-// Names of DINO models, pure: the settings store (data/) and the loader (dino-model.ts) both
+// Names of DINO models, pure: the settings store (data/) and the loader (engines/) both
 // need them, and the loader imports the store, so they live apart from both.
 
 export const DEFAULT_DINO_MODEL_ID = 'facebook/dinov2-base';

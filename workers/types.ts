@@ -1,6 +1,0 @@
-// Shared shapes between worker APIs and their bridges.
-export interface WorkerProgress {
-  stage: string;
-  done: number;
-  total: number;
-}
