@@ -19,7 +19,16 @@ function iwrAgent(): Plugin {
       if (resolved !== `\0${id}`) return undefined;
       const { build } = await import('esbuild');
       const entry = new URL('./src/agent/main.ts', import.meta.url).pathname;
-      const out = await build({ entryPoints: [entry], bundle: true, format: 'iife', write: false, minify: process.env.IWR_AGENT_MINIFY !== '0', target: 'es2022', metafile: true, logLevel: 'silent' });
+      const out = await build({
+        entryPoints: [entry],
+        bundle: true,
+        format: 'iife',
+        write: false,
+        minify: process.env.IWR_AGENT_MINIFY !== '0',
+        target: 'es2022',
+        metafile: true,
+        logLevel: 'silent',
+      });
       for (const input of Object.keys(out.metafile.inputs)) this.addWatchFile(new URL(input, new URL('./', import.meta.url)).pathname);
       const code = (out.outputFiles[0]?.text ?? '').replace(/<\/(script)/gi, '<\\/$1');
       return `export default ${JSON.stringify(code)};`;

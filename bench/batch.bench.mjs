@@ -47,25 +47,50 @@ if (!process.env.IWR_DIST) {
 function scratch() {
   const dir = mkdtempSync(join(tmpdir(), 'iwr-bench-results-'));
   const src = `${repo}public/samples/results`;
-  for (const t of readdirSync(src)) if (existsSync(join(src, t, 'reference', 'index.html'))) cpSync(join(src, t, 'reference', 'index.html'), join(dir, t, 'reference', 'index.html'));
+  for (const t of readdirSync(src))
+    if (existsSync(join(src, t, 'reference', 'index.html')))
+      cpSync(join(src, t, 'reference', 'index.html'), join(dir, t, 'reference', 'index.html'));
   return dir;
 }
 
 async function suite(concurrency, refCache) {
   const dir = scratch();
-  const args = [`${repo}bin/iwr.mjs`, 'batch', '--data', 'samples', '--results', dir, '--model', 'reference', '--dino-model', DINO, '--concurrency', String(concurrency)];
+  const args = [
+    `${repo}bin/iwr.mjs`,
+    'batch',
+    '--data',
+    'samples',
+    '--results',
+    dir,
+    '--model',
+    'reference',
+    '--dino-model',
+    DINO,
+    '--concurrency',
+    String(concurrency),
+  ];
   if (process.env.BENCH_TASKS) args.push('--tasks', process.env.BENCH_TASKS);
   if (refCache) args.push('--ref-cache', refCache);
   const t0 = Date.now();
   const child = spawn(process.execPath, args, { cwd: repo, env: process.env, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr.on('data', (d) => process.stderr.write(d));
   let peak = 0;
-  const timer = setInterval(() => { peak = Math.max(peak, treeRss(child.pid)); }, 250);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRss(child.pid));
+  }, 250);
   const code = await new Promise((r) => child.on('exit', r));
   clearInterval(timer);
   const wall = Date.now() - t0;
   const summary = JSON.parse(readFileSync(join(dir, 'reports', 'reference_batch.json'), 'utf8'));
-  return { concurrency, refCache: refCache ? (summary.ref_cache?.reused > 0 ? 'warm' : 'filled') : null, code, wallMs: wall, peakRssMb: mb(peak), outcomes: summary.outcomes, dir };
+  return {
+    concurrency,
+    refCache: refCache ? (summary.ref_cache?.reused > 0 ? 'warm' : 'filled') : null,
+    code,
+    wallMs: wall,
+    peakRssMb: mb(peak),
+    outcomes: summary.outcomes,
+    dir,
+  };
 }
 
 function costs(run) {
@@ -77,7 +102,15 @@ function costs(run) {
   const dino = done.reduce((a, o) => a + o.timings.dino, 0);
   const staged = done.reduce((a, o) => a + Object.values(o.timings).reduce((x, y) => x + y, 0), 0);
   const total = done.reduce((a, o) => a + o.ms, 0);
-  return { tasks: done.length, steps, checkpoints: cks, replayPerStep: replay / steps, ocrPerCheckpoint: ocr / cks, dinoPerCheckpoint: dino / cks, overheadPerTask: (total - staged) / done.length };
+  return {
+    tasks: done.length,
+    steps,
+    checkpoints: cks,
+    replayPerStep: replay / steps,
+    ocrPerCheckpoint: ocr / cks,
+    dinoPerCheckpoint: dino / cks,
+    overheadPerTask: (total - staged) / done.length,
+  };
 }
 
 function nativeOcrMs(dir) {
@@ -89,11 +122,20 @@ function nativeOcrMs(dir) {
   const files = [];
   for (const t of readdirSync(dir).filter((x) => /^\d+$/.test(x))) {
     const ep = join(dir, t, 'reference', 'evalpoints');
-    if (existsSync(ep)) files.push(...readdirSync(ep).slice(0, 2).map((f) => join(ep, f)));
+    if (existsSync(ep))
+      files.push(
+        ...readdirSync(ep)
+          .slice(0, 2)
+          .map((f) => join(ep, f)),
+      );
   }
   const sample = files.slice(0, 8);
   const t0 = Date.now();
-  for (const f of sample) execFileSync('tesseract', [f, 'stdout', '--psm', '3', '-l', 'eng'], { stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
+  for (const f of sample)
+    execFileSync('tesseract', [f, 'stdout', '--psm', '3', '-l', 'eng'], {
+      stdio: ['ignore', 'ignore', 'ignore'],
+      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    });
   return sample.length ? (Date.now() - t0) / sample.length : null;
 }
 
@@ -103,7 +145,11 @@ async function soak(n) {
   const pool = await BrowserPool.open({
     mounts: dino.mounts,
     viewport: { width: 1920, height: 1200 },
-    prepare: async (s) => { const id = await attachData(s, data); await loadDinoInSession(s, dino); return id; },
+    prepare: async (s) => {
+      const id = await attachData(s, data);
+      await loadDinoInSession(s, dino);
+      return id;
+    },
   });
   const slot = await pool.newSlot();
   const html = readFileSync(`${repo}public/samples/results/1/reference/index.html`, 'utf8');
@@ -124,23 +170,52 @@ async function soak(n) {
   const k = Math.min(10, Math.floor(n / 2));
   const first = mean(rss.slice(0, k));
   const last = mean(rss.slice(-k));
-  return { evaluations: n, window: k, firstMb: mb(first), lastMb: mb(last), drift: last / first - 1, msFirst: mean(ms.slice(0, k)), msLast: mean(ms.slice(-k)) };
+  return {
+    evaluations: n,
+    window: k,
+    firstMb: mb(first),
+    lastMb: mb(last),
+    drift: last / first - 1,
+    msFirst: mean(ms.slice(0, k)),
+    msLast: mean(ms.slice(-k)),
+  };
 }
 
-const result = { when: new Date().toISOString(), cores: availableParallelism(), dino: DINO.replace(repo, ''), runs: [], soak: null, projection: null, nativeOcrMs: null };
+const result = {
+  when: new Date().toISOString(),
+  cores: availableParallelism(),
+  dino: DINO.replace(repo, ''),
+  runs: [],
+  soak: null,
+  projection: null,
+  nativeOcrMs: null,
+};
 if (!SKIP.has('suite')) {
   // The concurrency-1 run fills a --ref-cache folder; a third run reuses it, as every model
   // after the first would: its wall time against the cold concurrency-2 run scales the projection.
   const refCache = mkdtempSync(join(tmpdir(), 'iwr-bench-refcache-'));
-  for (const [c, cache] of [[1, refCache], [2, undefined], [2, refCache]]) {
+  for (const [c, cache] of [
+    [1, refCache],
+    [2, undefined],
+    [2, refCache],
+  ]) {
     log(`whole-suite batch, concurrency ${c}${cache ? ' with --ref-cache' : ''}`);
     result.runs.push(await suite(c, cache));
   }
   const [c1, c2, warm] = result.runs;
   const k = costs(c1);
-  const serialMs = FULL.tasks * k.overheadPerTask + (FULL.steps + FULL.tasks) * k.replayPerStep + FULL.checkpoints * (k.ocrPerCheckpoint + k.dinoPerCheckpoint);
+  const serialMs =
+    FULL.tasks * k.overheadPerTask +
+    (FULL.steps + FULL.tasks) * k.replayPerStep +
+    FULL.checkpoints * (k.ocrPerCheckpoint + k.dinoPerCheckpoint);
   const speedup = c1.wallMs / c2.wallMs;
-  result.projection = { costs: k, serialMin: serialMs / 60000, speedupC2: speedup, projectedMinC2: serialMs / speedup / 60000, warmRatio: warm.wallMs / c2.wallMs };
+  result.projection = {
+    costs: k,
+    serialMin: serialMs / 60000,
+    speedupC2: speedup,
+    projectedMinC2: serialMs / speedup / 60000,
+    warmRatio: warm.wallMs / c2.wallMs,
+  };
   result.projection.projectedMinC2Warm = result.projection.projectedMinC2 * result.projection.warmRatio;
   result.nativeOcrMs = nativeOcrMs(c1.dir);
   // ours per OCR call: a fresh batch OCRs each reference once and each screenshot once.
@@ -150,7 +225,11 @@ if (!SKIP.has('soak')) result.soak = await soak(EVALS);
 
 const f = (x, d = 0) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 const lines = ['| measure | value | note |', '|---|---:|---|'];
-for (const r of result.runs) lines.push(`| suite wall, concurrency ${r.concurrency}${r.refCache === 'warm' ? ', warm --ref-cache' : ''} | ${f(r.wallMs / 1000, 1)} s | ${r.outcomes.filter((o) => o.status === 'done').length}/${r.outcomes.length} tasks done, exit ${r.code} |`, `| suite peak RSS (tree), concurrency ${r.concurrency} | ${r.peakRssMb} MB | node + Chromium, summed |`);
+for (const r of result.runs)
+  lines.push(
+    `| suite wall, concurrency ${r.concurrency}${r.refCache === 'warm' ? ', warm --ref-cache' : ''} | ${f(r.wallMs / 1000, 1)} s | ${r.outcomes.filter((o) => o.status === 'done').length}/${r.outcomes.length} tasks done, exit ${r.code} |`,
+    `| suite peak RSS (tree), concurrency ${r.concurrency} | ${r.peakRssMb} MB | node + Chromium, summed |`,
+  );
 if (result.projection) {
   const p = result.projection;
   lines.push(
@@ -167,9 +246,21 @@ if (result.projection) {
 }
 if (result.soak) {
   const s = result.soak;
-  lines.push(`| ${s.evaluations} evaluations in a row: RSS first ${s.window} / last ${s.window} | ${s.firstMb} / ${s.lastMb} MB | drift ${f(s.drift * 100, 1)}% (target < 10%); ${f(s.msFirst)} / ${f(s.msLast)} ms per eval |`);
+  lines.push(
+    `| ${s.evaluations} evaluations in a row: RSS first ${s.window} / last ${s.window} | ${s.firstMb} / ${s.lastMb} MB | drift ${f(s.drift * 100, 1)}% (target < 10%); ${f(s.msFirst)} / ${f(s.msLast)} ms per eval |`,
+  );
 }
 const md = `${lines.join('\n')}\n\n${result.when}, ${result.cores} cores; a shared machine: timings are noisy.\n`;
-writeFileSync(`${out}/batch.json`, JSON.stringify(result, (k, v) => (k === 'outcomes' ? v.map((o) => ({ task: o.task, status: o.status, ms: o.ms, timings: o.timings, executed: o.executed, checkpoints: o.checkpoints })) : v), 2));
+writeFileSync(
+  `${out}/batch.json`,
+  JSON.stringify(
+    result,
+    (k, v) =>
+      k === 'outcomes'
+        ? v.map((o) => ({ task: o.task, status: o.status, ms: o.ms, timings: o.timings, executed: o.executed, checkpoints: o.checkpoints }))
+        : v,
+    2,
+  ),
+);
 writeFileSync(`${out}/batch.md`, md);
 console.log(md);

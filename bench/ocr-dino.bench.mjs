@@ -37,16 +37,33 @@ async function builtApp() {
 
 // Text-heavy pages like the benchmark's screenshots: nav, headings, cards, paragraphs.
 function page(i) {
-  const words = 'order delivery account settings pricing features contact support booking hotel flight search results filter review rating weekend summer collection checkout basket newsletter privacy terms'.split(' ');
+  const words =
+    'order delivery account settings pricing features contact support booking hotel flight search results filter review rating weekend summer collection checkout basket newsletter privacy terms'.split(
+      ' ',
+    );
   const w = (k, n) => Array.from({ length: n }, (_, j) => words[(k * 7 + j * 3 + i) % words.length]).join(' ');
-  const cards = Array.from({ length: 9 }, (_, k) => `<div style="border:1px solid #ddd;border-radius:8px;padding:16px"><h3>${w(k, 3)}</h3><p>${w(k + 1, 18)}</p><button>${w(k, 1)}</button></div>`).join('');
-  return `<body style="margin:0;font:18px/1.5 sans-serif;color:#222"><nav style="background:#0f172a;color:#fff;padding:16px 32px;display:flex;gap:32px">${w(i, 6).split(' ').map((x) => `<span>${x}</span>`).join('')}</nav>
+  const cards = Array.from(
+    { length: 9 },
+    (_, k) =>
+      `<div style="border:1px solid #ddd;border-radius:8px;padding:16px"><h3>${w(k, 3)}</h3><p>${w(k + 1, 18)}</p><button>${w(k, 1)}</button></div>`,
+  ).join('');
+  return `<body style="margin:0;font:18px/1.5 sans-serif;color:#222"><nav style="background:#0f172a;color:#fff;padding:16px 32px;display:flex;gap:32px">${w(
+    i,
+    6,
+  )
+    .split(' ')
+    .map((x) => `<span>${x}</span>`)
+    .join('')}</nav>
   <h1 style="margin:32px">${w(i + 2, 5)}</h1><main style="display:grid;grid-template-columns:repeat(3,1fr);gap:24px;margin:0 32px">${cards}</main></body>`;
 }
 
 const results = { machine: { cores: availableParallelism(), node: process.version, runs: RUNS }, ocr: {}, dino: {} };
 const dist = await builtApp();
-const server = await startServer({ root: dist, crossOriginIsolated: true, mounts: { '/bench-models/': `${repo}models`, '/bench-out/': out } });
+const server = await startServer({
+  root: dist,
+  crossOriginIsolated: true,
+  mounts: { '/bench-models/': `${repo}models`, '/bench-out/': out },
+});
 const executablePath = findChromium();
 if (!executablePath) throw new Error('bench: no Chromium found');
 
@@ -82,13 +99,25 @@ else {
       const t0 = performance.now();
       // One OpenMP thread: with its default team on this 2-core machine the CLI spends most of its
       // time spinning in the kernel (9.9 s instead of 1.2 s per image), an unfair anchor.
-      const native = execFileSync('tesseract', [images[i], '-', '-l', 'eng', '--psm', '3'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
+      const native = execFileSync('tesseract', [images[i], '-', '-l', 'eng', '--psm', '3'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      });
       cli.push(performance.now() - t0);
       if (r === 0) sims.push(ocrSimilarity(res.text, joinOcrText(native)));
     }
   }
   const cliVersion = execFileSync('tesseract', ['--version'], { encoding: 'utf8' }).split('\n')[0];
-  results.ocr = { images: images.length, size: '1920x1080', webMs: median(web), cliMs: median(cli), cliVersion, textSimilarityWebVsCli: sims, poolSize: await app.evaluate(() => navigator.hardwareConcurrency) };
+  results.ocr = {
+    images: images.length,
+    size: '1920x1080',
+    webMs: median(web),
+    cliMs: median(cli),
+    cliVersion,
+    textSimilarityWebVsCli: sims,
+    poolSize: await app.evaluate(() => navigator.hardwareConcurrency),
+  };
   log('OCR', results.ocr);
   await browser.close();
 }
@@ -104,8 +133,13 @@ if (!existsSync(MODEL)) {
   // onnxruntime-node on the same pixels as the browser decodes them: the PNG is decoded in
   // Chromium once, then preprocessed here with the same pure code the worker runs.
   const decoder = await chromium.launch({ executablePath, headless: true, args: chromiumArgs() });
-  const dec = await (await decoder.newPage()).evaluate(async (b64) => {
-    const bmp = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob(), { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+  const dec = await (
+    await decoder.newPage()
+  ).evaluate(async (b64) => {
+    const bmp = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob(), {
+      colorSpaceConversion: 'none',
+      premultiplyAlpha: 'none',
+    });
     const c = new OffscreenCanvas(bmp.width, bmp.height);
     const ctx = c.getContext('2d');
     ctx.drawImage(bmp, 0, 0);
@@ -117,7 +151,11 @@ if (!existsSync(MODEL)) {
   await decoder.close();
   const rgba = { data: new Uint8Array(Buffer.from(dec.b64, 'base64')), width: dec.width, height: dec.height };
   // The browser gets `threads` WASM threads when cross-origin isolated (this server is).
-  const session = await ort.InferenceSession.create(MODEL, { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
+  const session = await ort.InferenceSession.create(MODEL, {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: 'all',
+  });
   const runNode = async () => {
     const t0 = performance.now();
     await session.run({ pixel_values: new ort.Tensor('float32', preprocessDino(rgba), [1, 3, 224, 224]) });
@@ -137,25 +175,29 @@ if (!existsSync(MODEL)) {
       const backend = webgpu ? 'webgpu' : 'wasm';
       if (webgpu && !(await app.evaluate(async () => !!(await navigator.gpu?.requestAdapter?.())))) return { skipped: 'no WebGPU adapter' };
       const t0 = Date.now();
-      const loaded = await app.evaluate((be) => window.iwr.loadDinoModel({ url: 'bench-models/random-vitb14.onnx', backend: be, keep: false }), backend);
+      const loaded = await app.evaluate(
+        (be) => window.iwr.loadDinoModel({ url: 'bench-models/random-vitb14.onnx', backend: be, keep: false }),
+        backend,
+      );
       log(`DINO ${backend}: model loaded in ${Date.now() - t0} ms`, loaded.session);
       const runs = webgpu ? Math.min(RUNS, 2) : RUNS;
-      const once = () => app.evaluate(async () => {
-        const blob = await (await fetch('bench-out/ocr-0.png')).blob();
-        const t1 = performance.now();
-        await window.iwr.dinoEmbed(blob);
-        const total = performance.now() - t1;
-        // The worker decodes the PNG first (createImageBitmap + getImageData); the native run
-        // gets decoded pixels, so the same decode is timed here to report the ratio without it.
-        const t2 = performance.now();
-        const bmp = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
-        const c = new OffscreenCanvas(bmp.width, bmp.height);
-        const g = c.getContext('2d', { willReadFrequently: true });
-        g.drawImage(bmp, 0, 0);
-        g.getImageData(0, 0, bmp.width, bmp.height);
-        bmp.close();
-        return { total, decode: performance.now() - t2 };
-      });
+      const once = () =>
+        app.evaluate(async () => {
+          const blob = await (await fetch('bench-out/ocr-0.png')).blob();
+          const t1 = performance.now();
+          await window.iwr.dinoEmbed(blob);
+          const total = performance.now() - t1;
+          // The worker decodes the PNG first (createImageBitmap + getImageData); the native run
+          // gets decoded pixels, so the same decode is timed here to report the ratio without it.
+          const t2 = performance.now();
+          const bmp = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+          const c = new OffscreenCanvas(bmp.width, bmp.height);
+          const g = c.getContext('2d', { willReadFrequently: true });
+          g.drawImage(bmp, 0, 0);
+          g.getImageData(0, 0, bmp.width, bmp.height);
+          bmp.close();
+          return { total, decode: performance.now() - t2 };
+        });
       await once(); // warm-up
       const ms = [];
       const decode = [];
@@ -180,11 +222,22 @@ if (!existsSync(MODEL)) {
   // Headless WebGPU is SwiftShader (a CPU rasteriser): a ViT-B run can take many minutes, so
   // it is bounded (WEBGPU_TIMEOUT_S, default 300) and can be turned off with WEBGPU=0.
   const gpuLimit = Number(process.env.WEBGPU_TIMEOUT_S ?? 300) * 1000;
-  const gpu = process.env.WEBGPU === '0'
-    ? { skipped: 'WEBGPU=0' }
-    : await web(true, gpuLimit).catch((e) => ({ skipped: `stopped after ${gpuLimit / 1000} s or failed: ${String(e).split('\n')[0]?.slice(0, 120)}` }));
+  const gpu =
+    process.env.WEBGPU === '0'
+      ? { skipped: 'WEBGPU=0' }
+      : await web(true, gpuLimit).catch((e) => ({
+          skipped: `stopped after ${gpuLimit / 1000} s or failed: ${String(e).split('\n')[0]?.slice(0, 120)}`,
+        }));
   await session.release();
-  results.dino = { model: 'random ViT-B/14 (85.7M params)', threads: wasm.session?.threads, crossOriginIsolated: wasm.session?.crossOriginIsolated, wasm, webgpu: gpu, nodeMs: median(nodeMs), nodeAll: nodeMs };
+  results.dino = {
+    model: 'random ViT-B/14 (85.7M params)',
+    threads: wasm.session?.threads,
+    crossOriginIsolated: wasm.session?.crossOriginIsolated,
+    wasm,
+    webgpu: gpu,
+    nodeMs: median(nodeMs),
+    nodeAll: nodeMs,
+  };
   log('DINO', results.dino);
 }
 await server.close();
@@ -194,13 +247,24 @@ const f = (x) => (typeof x === 'number' ? x.toFixed(0) : '-');
 const rows = [
   '| measure | ours (browser) | native | ratio (ours / native) | target |',
   '|---|---|---|---|---|',
-  results.ocr.skipped ? '| OCR | skipped | | | |' : `| OCR ms per 1920x1080 screenshot (tesseract.js 7 worker vs ${results.ocr.cliVersion}) | ${f(results.ocr.webMs)} | ${f(results.ocr.cliMs)} | ${(results.ocr.webMs / results.ocr.cliMs).toFixed(2)}x | <= 2x |`,
+  results.ocr.skipped
+    ? '| OCR | skipped | | | |'
+    : `| OCR ms per 1920x1080 screenshot (tesseract.js 7 worker vs ${results.ocr.cliVersion}) | ${f(results.ocr.webMs)} | ${f(results.ocr.cliMs)} | ${(results.ocr.webMs / results.ocr.cliMs).toFixed(2)}x | <= 2x |`,
 ];
 if (results.dino.wasm) {
   const d = results.dino;
-  rows.push(`| DINO ms per image, ViT-B/14, WASM ${d.threads} thread(s) vs onnxruntime-node ${d.threads} thread(s) | ${f(d.wasm.ms)} | ${f(d.nodeMs)} | ${(d.wasm.ms / d.nodeMs).toFixed(2)}x | <= 2.5x |`);
-  if (d.wasm.decodeMs) rows.push(`| the same without the PNG decode (${f(d.wasm.decodeMs)} ms; the native run starts from decoded pixels) | ${f(d.wasm.ms - d.wasm.decodeMs)} | ${f(d.nodeMs)} | ${((d.wasm.ms - d.wasm.decodeMs) / d.nodeMs).toFixed(2)}x | <= 2.5x |`);
-  rows.push(d.webgpu?.ms ? `| DINO ms per image, ViT-B/14, WebGPU (${'SwiftShader in headless'}) vs onnxruntime-node | ${f(d.webgpu.ms)} | ${f(d.nodeMs)} | ${(d.webgpu.ms / d.nodeMs).toFixed(2)}x | - |` : `| DINO WebGPU | skipped: ${d.webgpu?.skipped ?? '?'} | | | |`);
+  rows.push(
+    `| DINO ms per image, ViT-B/14, WASM ${d.threads} thread(s) vs onnxruntime-node ${d.threads} thread(s) | ${f(d.wasm.ms)} | ${f(d.nodeMs)} | ${(d.wasm.ms / d.nodeMs).toFixed(2)}x | <= 2.5x |`,
+  );
+  if (d.wasm.decodeMs)
+    rows.push(
+      `| the same without the PNG decode (${f(d.wasm.decodeMs)} ms; the native run starts from decoded pixels) | ${f(d.wasm.ms - d.wasm.decodeMs)} | ${f(d.nodeMs)} | ${((d.wasm.ms - d.wasm.decodeMs) / d.nodeMs).toFixed(2)}x | <= 2.5x |`,
+    );
+  rows.push(
+    d.webgpu?.ms
+      ? `| DINO ms per image, ViT-B/14, WebGPU (${'SwiftShader in headless'}) vs onnxruntime-node | ${f(d.webgpu.ms)} | ${f(d.nodeMs)} | ${(d.webgpu.ms / d.nodeMs).toFixed(2)}x | - |`
+      : `| DINO WebGPU | skipped: ${d.webgpu?.skipped ?? '?'} | | | |`,
+  );
 }
 const table = rows.join('\n');
 const note = `OCR text similarity tesseract.js vs CLI per image: ${(results.ocr.textSimilarityWebVsCli ?? []).map((s) => s.toFixed(3)).join(', ')}. Medians of ${RUNS} runs; ${results.machine.cores} cores; the CLI time includes process start and model load.`;

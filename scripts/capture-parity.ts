@@ -18,12 +18,36 @@ import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { chromiumArgs, findChromium, NO_BROWSER_MESSAGE } from './find-chromium.mjs';
 import { startServer } from './serve.mjs';
-import { appViewport, capturePage, comparePixels, dinoParity, loadTestDino, ocrParity, parityPages, parityTable, verdict, PARITY_SPLITS, type ParityRow, type ParitySplit } from '../tests/support/capture-parity.ts';
+import {
+  appViewport,
+  capturePage,
+  comparePixels,
+  dinoParity,
+  loadTestDino,
+  ocrParity,
+  parityPages,
+  parityTable,
+  verdict,
+  PARITY_SPLITS,
+  type ParityRow,
+  type ParitySplit,
+} from '../tests/support/capture-parity.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
-const flag = (name: string) => { const i = args.indexOf(name); if (i < 0) return false; args.splice(i, 1); return true; };
-const value = (name: string) => { const i = args.indexOf(name); if (i < 0) return undefined; const v = args[i + 1]; args.splice(i, 2); return v; };
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  if (i < 0) return false;
+  args.splice(i, 1);
+  return true;
+};
+const value = (name: string) => {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const v = args[i + 1];
+  args.splice(i, 2);
+  return v;
+};
 const withOcr = !flag('--no-ocr');
 const withDino = !flag('--no-dino');
 const saveDir = value('--save');
@@ -60,16 +84,42 @@ try {
     const shots = await capturePage(app, server.url, p);
     if (shots.error) {
       console.error(`${p.split}/${p.name}: ${shots.error}`);
-      rows.push({ split: p.split, page: p.name, state: 'load', viewport: `${p.viewport.width}x${p.viewport.height}`, diff: 1, strict: 1, ocr: null, dino: null, domMs: 0, still: true, fails: shots.error });
+      rows.push({
+        split: p.split,
+        page: p.name,
+        state: 'load',
+        viewport: `${p.viewport.width}x${p.viewport.height}`,
+        diff: 1,
+        strict: 1,
+        ocr: null,
+        dino: null,
+        domMs: 0,
+        still: true,
+        fails: shots.error,
+      });
       continue;
     }
     for (const s of shots.shots) {
       const px = await comparePixels(app, s.dom, s.real, { diffImage: !!saveDir });
       const ocr = withOcr ? await ocrParity(app, s.dom, s.real) : null;
       const dino = withDino ? await dinoParity(app, s.dom, s.real) : null;
-      const row: ParityRow = { split: p.split, page: p.name, state: s.state, viewport: `${p.viewport.width}x${p.viewport.height}`, diff: px.fraction, strict: px.strict, ocr: ocr?.similarity ?? null, dino, domMs: s.domMs, still: s.still, fails: px.sizeMatch ? verdict(px.fraction, ocr?.similarity ?? null) : 'sizes differ' };
+      const row: ParityRow = {
+        split: p.split,
+        page: p.name,
+        state: s.state,
+        viewport: `${p.viewport.width}x${p.viewport.height}`,
+        diff: px.fraction,
+        strict: px.strict,
+        ocr: ocr?.similarity ?? null,
+        dino,
+        domMs: s.domMs,
+        still: s.still,
+        fails: px.sizeMatch ? verdict(px.fraction, ocr?.similarity ?? null) : 'sizes differ',
+      };
       rows.push(row);
-      console.error(`${p.split}/${p.name} ${s.state}: ${(px.fraction * 100).toFixed(2)} % (strict ${(px.strict * 100).toFixed(2)} %)${ocr ? `, OCR ${ocr.similarity.toFixed(3)}` : ''}${dino !== null ? `, DINO ${dino.toFixed(4)}` : ''}, ${s.domMs} ms${s.still ? '' : ' (still moving)'}${row.fails ? `  ✗ ${row.fails}` : ''}`);
+      console.error(
+        `${p.split}/${p.name} ${s.state}: ${(px.fraction * 100).toFixed(2)} % (strict ${(px.strict * 100).toFixed(2)} %)${ocr ? `, OCR ${ocr.similarity.toFixed(3)}` : ''}${dino !== null ? `, DINO ${dino.toFixed(4)}` : ''}, ${s.domMs} ms${s.still ? '' : ' (still moving)'}${row.fails ? `  ✗ ${row.fails}` : ''}`,
+      );
       if (saveDir) {
         const dir = join(saveDir, p.split);
         mkdirSync(dir, { recursive: true });
@@ -92,6 +142,8 @@ console.log(`${rows.length} captures of ${pages.length} pages in ${Math.round((D
 if (jsonFile) writeFileSync(jsonFile, JSON.stringify(rows, null, 1));
 const failing = rows.filter((r) => r.fails);
 if (failing.length) {
-  console.log(`\n${failing.length} capture(s) outside the bounds:\n  ${failing.map((r) => `${r.split}/${r.page} ${r.state}: ${r.fails}`).join('\n  ')}`);
+  console.log(
+    `\n${failing.length} capture(s) outside the bounds:\n  ${failing.map((r) => `${r.split}/${r.page} ${r.state}: ${r.fails}`).join('\n  ')}`,
+  );
   process.exit(1);
 }

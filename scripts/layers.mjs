@@ -9,7 +9,22 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const PURE = ['shared', 'task', 'driver', 'scoring'];
 /** Everything the browser app is made of; the api and the ui sit on top of all of it. */
-const APP = [...PURE, 'agent', 'sandbox', 'data', 'chat', 'workers', 'engines', 'sources', 'resolvers', 'run', 'judge', 'generate', 'exchange', 'pipeline'];
+const APP = [
+  ...PURE,
+  'agent',
+  'sandbox',
+  'data',
+  'chat',
+  'workers',
+  'engines',
+  'sources',
+  'resolvers',
+  'run',
+  'judge',
+  'generate',
+  'exchange',
+  'pipeline',
+];
 
 /** @type {Record<string, string[]>} */
 export const LAYERS = {
@@ -68,13 +83,19 @@ const layersRule = {
       if (!source || typeof source.value !== 'string') return;
       const spec = source.value;
       if (DATA_ONLY.has(spec) && from !== 'data') {
-        context.report({ node: /** @type {import('estree').Node} */ (source), message: `only src/data/ may import '${spec}'; use a helper of src/data/ instead` });
+        context.report({
+          node: /** @type {import('estree').Node} */ (source),
+          message: `only src/data/ may import '${spec}'; use a helper of src/data/ instead`,
+        });
         return;
       }
       if (!spec.startsWith('.')) return;
       const to = layerOf(path.resolve(path.dirname(context.filename), spec));
       if (!to || to === from || allowed.includes(to)) return;
-      context.report({ node: /** @type {import('estree').Node} */ (source), message: `${from}/ may not import ${to}/ (${spec}); ${from}/ may import: ${allowed.join(', ') || 'nothing'} (scripts/layers.mjs)` });
+      context.report({
+        node: /** @type {import('estree').Node} */ (source),
+        message: `${from}/ may not import ${to}/ (${spec}); ${from}/ may import: ${allowed.join(', ') || 'nothing'} (scripts/layers.mjs)`,
+      });
     };
     return {
       ImportDeclaration: (n) => check(n.source),

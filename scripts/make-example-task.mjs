@@ -23,9 +23,24 @@ const record = {
   classification: { interaction_complexity: 'L2', visual_complexity: 'Low', domain: 'Tools', sub_domain: 'Counter' },
   recording_details: { resolution: `${VIEWPORT.width}x${VIEWPORT.height}`, environment: 'Desktop Chromium' },
   action_sequence: [
-    { type: 'Click', parameters: { description: "Click the blue 'Add one' button" }, visual_evaluation_flag: false, logical_assertion: "The counter should read 'Count: 1'" },
-    { type: 'Type', parameters: { description: "Type 'Ada' into the name field", text: 'Ada' }, visual_evaluation_flag: true, logical_assertion: null },
-    { type: 'Press', parameters: { description: 'Press Enter to send the name', key: 'Enter' }, visual_evaluation_flag: true, logical_assertion: "The greeting 'Hello, Ada!' should appear" },
+    {
+      type: 'Click',
+      parameters: { description: "Click the blue 'Add one' button" },
+      visual_evaluation_flag: false,
+      logical_assertion: "The counter should read 'Count: 1'",
+    },
+    {
+      type: 'Type',
+      parameters: { description: "Type 'Ada' into the name field", text: 'Ada' },
+      visual_evaluation_flag: true,
+      logical_assertion: null,
+    },
+    {
+      type: 'Press',
+      parameters: { description: 'Press Enter to send the name', key: 'Enter' },
+      visual_evaluation_flag: true,
+      logical_assertion: "The greeting 'Hello, Ada!' should appear",
+    },
   ],
 };
 
@@ -74,8 +89,16 @@ const referenceHtml = `<!doctype html>
 `;
 
 const ASSETS = {
-  'asset_001.png': { w: 36, h: 36, html: '<div style="width:36px;height:36px;border-radius:50%;background:#f59e0b;display:grid;place-items:center;font:700 15px system-ui;color:#1d2433">TT</div>' },
-  'asset_002.png': { w: 120, h: 40, html: '<div style="width:120px;height:40px;border-radius:6px;background:#e0e7ff;display:grid;place-items:center;font:600 12px system-ui;color:#3730a3">made with care</div>' },
+  'asset_001.png': {
+    w: 36,
+    h: 36,
+    html: '<div style="width:36px;height:36px;border-radius:50%;background:#f59e0b;display:grid;place-items:center;font:700 15px system-ui;color:#1d2433">TT</div>',
+  },
+  'asset_002.png': {
+    w: 120,
+    h: 40,
+    html: '<div style="width:120px;height:40px;border-radius:6px;background:#e0e7ff;display:grid;place-items:center;font:600 12px system-ui;color:#3730a3">made with care</div>',
+  },
 };
 
 async function main() {
@@ -99,8 +122,15 @@ async function main() {
     }
 
     // Contact sheet: thumbnails with their file names, as the official stitched_image sheets.
-    const tiles = Object.keys(ASSETS).map((name) => `<figure style="margin:0;padding:8px;border:1px solid #ccc;text-align:center;font:12px system-ui"><img src="${dataUrls[name]}" style="max-width:120px;max-height:80px"><figcaption>${name}</figcaption></figure>`).join('');
-    await page.setContent(`<body style="margin:0;background:#fff"><div id="sheet" style="display:inline-flex;gap:8px;padding:8px;background:#fff">${tiles}</div></body>`);
+    const tiles = Object.keys(ASSETS)
+      .map(
+        (name) =>
+          `<figure style="margin:0;padding:8px;border:1px solid #ccc;text-align:center;font:12px system-ui"><img src="${dataUrls[name]}" style="max-width:120px;max-height:80px"><figcaption>${name}</figcaption></figure>`,
+      )
+      .join('');
+    await page.setContent(
+      `<body style="margin:0;background:#fff"><div id="sheet" style="display:inline-flex;gap:8px;padding:8px;background:#fff">${tiles}</div></body>`,
+    );
     writeFileSync(join(taskDir, 'stitched_assets/stitched_image.png'), await page.locator('#sheet').screenshot());
 
     // Replay the reference page (IWR-SPEC "Replay": screenshot 0 after load, then one after each step).
@@ -120,7 +150,12 @@ async function main() {
     chosen.forEach((i, j) => writeFileSync(join(taskDir, `checkpoints/step_${j}.png`), /** @type {Buffer} */ (shots[i])));
 
     // The recording: each state held ~1 s, with a dot where the user acts.
-    const marks = [[84, 245], [445, 188], [445, 188], [445, 188]];
+    const marks = [
+      [84, 245],
+      [445, 188],
+      [445, 188],
+      [445, 188],
+    ];
     await page.setContent('<canvas id="c"></canvas>');
     const webm = await page.evaluate(
       async ({ frames, marks, w, h }) => {
@@ -128,12 +163,23 @@ async function main() {
         canvas.width = w;
         canvas.height = h;
         const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
-        const images = await Promise.all(frames.map((src) => new Promise((res) => { const im = new Image(); im.onload = () => res(im); im.src = src; })));
+        const images = await Promise.all(
+          frames.map(
+            (src) =>
+              new Promise((res) => {
+                const im = new Image();
+                im.onload = () => res(im);
+                im.src = src;
+              }),
+          ),
+        );
         const recorder = new MediaRecorder(canvas.captureStream(10), { mimeType: 'video/webm;codecs=vp8', videoBitsPerSecond: 120_000 });
         /** @type {Blob[]} */
         const chunks = [];
         recorder.ondataavailable = (e) => chunks.push(e.data);
-        const stopped = new Promise((res) => { recorder.onstop = res; });
+        const stopped = new Promise((res) => {
+          recorder.onstop = res;
+        });
         recorder.start();
         for (let f = 0; f < images.length; f++) {
           for (let t = 0; t < 10; t++) {
@@ -160,23 +206,37 @@ async function main() {
     await browser.close();
   }
 
-  writeFileSync(join(taskDir, 'metadata.json'), `${JSON.stringify({ id: 1, source_website: record.source_website, recording_details: record.recording_details, generated_by: 'node scripts/make-example-task.mjs' }, null, 2)}\n`);
+  writeFileSync(
+    join(taskDir, 'metadata.json'),
+    `${JSON.stringify({ id: 1, source_website: record.source_website, recording_details: record.recording_details, generated_by: 'node scripts/make-example-task.mjs' }, null, 2)}\n`,
+  );
 
   // data.jsonl: task 1 first, every other task's line kept as found.
   const jsonlPath = join(dataset, 'data.jsonl');
   const others = existsSync(jsonlPath)
-    ? readFileSync(jsonlPath, 'utf8').split('\n').filter((line) => {
-        if (!line.trim()) return false;
-        try {
-          return JSON.parse(line).id !== 1;
-        } catch {
-          return true;
-        }
-      })
+    ? readFileSync(jsonlPath, 'utf8')
+        .split('\n')
+        .filter((line) => {
+          if (!line.trim()) return false;
+          try {
+            return JSON.parse(line).id !== 1;
+          } catch {
+            return true;
+          }
+        })
     : [];
   writeFileSync(jsonlPath, [JSON.stringify(record), ...others].join('\n') + '\n');
 
-  const files = ['assets/asset_001.png', 'assets/asset_002.png', 'stitched_assets/stitched_image.png', 'checkpoints/step_0.png', 'checkpoints/step_1.png', 'checkpoints/step_2.png', 'video.webm', 'metadata.json'];
+  const files = [
+    'assets/asset_001.png',
+    'assets/asset_002.png',
+    'stitched_assets/stitched_image.png',
+    'checkpoints/step_0.png',
+    'checkpoints/step_1.png',
+    'checkpoints/step_2.png',
+    'video.webm',
+    'metadata.json',
+  ];
   const total = files.reduce((n, f) => n + statSync(join(taskDir, f)).size, statSync(referencePath).size);
   console.log(`example task 1 written to ${taskDir} (${(total / 1024).toFixed(0)} KB with its reference page)`);
 }

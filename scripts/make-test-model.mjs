@@ -64,13 +64,23 @@ const INT64 = 7;
  * @param {string} name @param {number[]} dims @param {number} type @param {Buffer} raw
  */
 function tensor(name, dims, type, raw) {
-  return msg(dims.map((d) => fInt(1, d)), fInt(2, type), fBytes(8, name), fBytes(9, raw));
+  return msg(
+    dims.map((d) => fInt(1, d)),
+    fInt(2, type),
+    fBytes(8, name),
+    fBytes(9, raw),
+  );
 }
 /** AttributeProto: name=1, f=2, i=3, floats=7, ints=8, type=20 (FLOAT=1, INT=2, INTS=7) */
 /** @param {string} name @param {number} v */
 const attrInt = (name, v) => msg(fBytes(1, name), fInt(3, v), fInt(20, 2));
 /** @param {string} name @param {number[]} vs */
-const attrInts = (name, vs) => msg(fBytes(1, name), vs.map((v) => fInt(8, v)), fInt(20, 7));
+const attrInts = (name, vs) =>
+  msg(
+    fBytes(1, name),
+    vs.map((v) => fInt(8, v)),
+    fInt(20, 7),
+  );
 /** @param {string} name @param {number} v */
 const attrFloat = (name, v) => msg(fBytes(1, name), fFloat(2, v), fInt(20, 1));
 /**
@@ -78,7 +88,13 @@ const attrFloat = (name, v) => msg(fBytes(1, name), fFloat(2, v), fInt(20, 1));
  * @param {string} op @param {string[]} inputs @param {string[]} outputs @param {Buffer[]} [attrs]
  */
 function node(op, inputs, outputs, attrs = []) {
-  return msg(inputs.map((i) => fBytes(1, i)), outputs.map((o) => fBytes(2, o)), fBytes(3, `${outputs[0]}_${op}`), fBytes(4, op), attrs.map((a) => fBytes(5, a)));
+  return msg(
+    inputs.map((i) => fBytes(1, i)),
+    outputs.map((o) => fBytes(2, o)),
+    fBytes(3, `${outputs[0]}_${op}`),
+    fBytes(4, op),
+    attrs.map((a) => fBytes(5, a)),
+  );
 }
 /**
  * ValueInfoProto { name=1, type=2: TypeProto { tensor_type=1: { elem_type=1, shape=2: { dim=1: { dim_value=1 | dim_param=2 } } } } }
@@ -155,11 +171,21 @@ function op(type, inputs, attrs = [], prefix = type.toLowerCase()) {
 }
 /** @param {string} x @param {string} name @param {number} inDim @param {number} outDim @param {number} std */
 const linear = (x, name, inDim, outDim, std) =>
-  op('Add', [op('MatMul', [x, param(`${name}.weight`, [inDim, outDim], weights(inDim * outDim, std))]), param(`${name}.bias`, [outDim], fill(outDim, 0))]);
+  op('Add', [
+    op('MatMul', [x, param(`${name}.weight`, [inDim, outDim], weights(inDim * outDim, std))]),
+    param(`${name}.bias`, [outDim], fill(outDim, 0)),
+  ]);
 /** @param {string} x @param {string} name @param {string} [out] */
 const layerNorm = (x, name, out) => {
   const o = out ?? t('ln');
-  nodes.push(node('LayerNormalization', [x, param(`${name}.weight`, [D], fill(D, 1)), param(`${name}.bias`, [D], fill(D, 0))], [o], [attrInt('axis', -1), attrFloat('epsilon', 1e-6)]));
+  nodes.push(
+    node(
+      'LayerNormalization',
+      [x, param(`${name}.weight`, [D], fill(D, 1)), param(`${name}.bias`, [D], fill(D, 0))],
+      [o],
+      [attrInt('axis', -1), attrFloat('epsilon', 1e-6)],
+    ),
+  );
   return o;
 };
 
@@ -172,7 +198,15 @@ constF('one', 1);
 constF('inv_sqrt2', Math.SQRT1_2);
 constF('attn_scale', 1 / Math.sqrt(dh));
 
-const conv = op('Conv', ['pixel_values', param('patch.weight', [D, 3, PATCH, PATCH], weights(D * 3 * PATCH * PATCH, 1 / Math.sqrt(3 * PATCH * PATCH))), param('patch.bias', [D], fill(D, 0))], [attrInts('kernel_shape', [PATCH, PATCH]), attrInts('strides', [PATCH, PATCH])]);
+const conv = op(
+  'Conv',
+  [
+    'pixel_values',
+    param('patch.weight', [D, 3, PATCH, PATCH], weights(D * 3 * PATCH * PATCH, 1 / Math.sqrt(3 * PATCH * PATCH))),
+    param('patch.bias', [D], fill(D, 0)),
+  ],
+  [attrInts('kernel_shape', [PATCH, PATCH]), attrInts('strides', [PATCH, PATCH])],
+);
 const patches = op('Transpose', [op('Reshape', [conv, 'shape_tokens'])], [attrInts('perm', [0, 2, 1])]);
 // The CLS token broadcast to the batch without shape arithmetic: 0 * mean(patches) + cls.
 const zeros = op('Mul', [op('ReduceMean', [patches], [attrInts('axes', [1]), attrInt('keepdims', 1)]), 'zero']);
@@ -183,7 +217,8 @@ for (let l = 0; l < L; l++) {
   const p = `blocks.${l}`;
   const x = layerNorm(h, `${p}.norm1`);
   /** @param {string} name @param {number[]} perm */
-  const heads = (name, perm) => op('Transpose', [op('Reshape', [linear(x, `${p}.attn.${name}`, D, D, 1 / Math.sqrt(D)), 'shape_heads'])], [attrInts('perm', perm)]);
+  const heads = (name, perm) =>
+    op('Transpose', [op('Reshape', [linear(x, `${p}.attn.${name}`, D, D, 1 / Math.sqrt(D)), 'shape_heads'])], [attrInts('perm', perm)]);
   const q = heads('q', [0, 2, 1, 3]);
   const k = heads('k', [0, 2, 3, 1]);
   const v = heads('v', [0, 2, 1, 3]);
@@ -208,12 +243,20 @@ const graph = msg(
   fBytes(12, valueInfo('last_hidden_state', ['batch_size', TOKENS, D])),
 );
 // ModelProto: ir_version=1, producer_name=2, producer_version=3, graph=7, opset_import=8 {domain=1, version=2}
-const model = msg(fInt(1, 8), fBytes(2, 'iwr-studio make-test-model'), fBytes(3, '1'), fBytes(7, graph), fBytes(8, msg(fBytes(1, ''), fInt(2, 17))));
+const model = msg(
+  fInt(1, 8),
+  fBytes(2, 'iwr-studio make-test-model'),
+  fBytes(3, '1'),
+  fBytes(7, graph),
+  fBytes(8, msg(fBytes(1, ''), fInt(2, 17))),
+);
 
 mkdirSync(dirname(CFG.out), { recursive: true });
 writeFileSync(CFG.out, model);
 const sha = createHash('sha256').update(model).digest('hex');
-console.log(`wrote ${CFG.out}: ${(model.length / 1e6).toFixed(2)} MB, ${params.toLocaleString('en')} parameters, D=${D}, ${L} blocks, sha256 ${sha}`);
+console.log(
+  `wrote ${CFG.out}: ${(model.length / 1e6).toFixed(2)} MB, ${params.toLocaleString('en')} parameters, D=${D}, ${L} blocks, sha256 ${sha}`,
+);
 
 // Prove the file loads and has the DINOv2 interface.
 const ort = await import('onnxruntime-node');
@@ -221,7 +264,10 @@ const session = await ort.InferenceSession.create(CFG.out);
 const input = new Float32Array(3 * 224 * 224).map((_, i) => Math.sin(i / 97));
 const out = await session.run({ pixel_values: new ort.Tensor('float32', input, [1, 3, 224, 224]) });
 const hidden = out.last_hidden_state;
-if (!hidden || hidden.dims.join(',') !== `1,${TOKENS},${D}`) throw new Error(`make-test-model: unexpected output shape [${hidden?.dims.join(', ')}]`);
+if (!hidden || hidden.dims.join(',') !== `1,${TOKENS},${D}`)
+  throw new Error(`make-test-model: unexpected output shape [${hidden?.dims.join(', ')}]`);
 const cls0 = Array.from(/** @type {Float32Array} */ (hidden.data).slice(0, 4), (v) => v.toFixed(4));
-console.log(`onnxruntime-node: inputs [${session.inputNames.join(', ')}] -> outputs [${session.outputNames.join(', ')}], last_hidden_state [${hidden.dims.join(', ')}], CLS[0..3] = ${cls0.join(' ')}`);
+console.log(
+  `onnxruntime-node: inputs [${session.inputNames.join(', ')}] -> outputs [${session.outputNames.join(', ')}], last_hidden_state [${hidden.dims.join(', ')}], CLS[0..3] = ${cls0.join(' ')}`,
+);
 await session.release();

@@ -89,7 +89,12 @@ export function startServer(opts) {
     // URL source lists task folders from it (a static server cannot list directories).
     if (mounted && rel === '/manifest.json' && !existsSync(join(base, 'manifest.json'))) {
       const body = JSON.stringify(listFiles(base));
-      res.writeHead(200, { 'content-type': MIME['.json'], 'cache-control': 'no-cache', 'access-control-allow-origin': '*', 'content-length': Buffer.byteLength(body) });
+      res.writeHead(200, {
+        'content-type': MIME['.json'],
+        'cache-control': 'no-cache',
+        'access-control-allow-origin': '*',
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
@@ -144,7 +149,11 @@ export function startServer(opts) {
       resolvePromise({
         url: `http://${opts.host ?? '127.0.0.1'}:${port}/`,
         port,
-        close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections?.();
+            server.close(() => r());
+          }),
       });
     });
   });
@@ -165,6 +174,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   if (args.includes('--open') && !process.env.CI) {
     const { spawn } = await import('node:child_process');
     const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-    spawn(opener, [url], { stdio: 'ignore', detached: true }).on('error', () => {}).unref();
+    spawn(opener, [url], { stdio: 'ignore', detached: true })
+      .on('error', () => {})
+      .unref();
   }
 }

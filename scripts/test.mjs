@@ -1,4 +1,4 @@
-// `npm test`: lint, type-check, unit tests (Vitest) and browser tests (Vitest driving real
+// `npm test`: lint, format check (Prettier), type-check, unit tests (Vitest) and browser tests (Vitest driving real
 // headless Chromium through playwright-core). Ends with one plain "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
@@ -24,6 +24,7 @@ const bin = (name) => `node_modules/.bin/${name}`;
 let ok = true;
 if (!extra.length) {
   ok = step('lint', bin('eslint'), ['.', '--max-warnings=0']) && ok;
+  ok = step('format', bin('prettier'), ['--check', '.', '--log-level=warn']) && ok;
   ok = step('type-check', 'node', ['scripts/typecheck.mjs']) && ok;
 }
 mkdirSync('test-artifacts', { recursive: true });

@@ -59,12 +59,17 @@ async function createSession(bytes: Uint8Array, choice: DinoBackendChoice): Prom
   const backend: DinoBackend = gpuProblem ? 'wasm' : 'webgpu';
   const s = await ort.InferenceSession.create(bytes, { executionProviders: [backend], graphOptimizationLevel: 'all' });
   if (!s.inputNames.includes('pixel_values') || !s.outputNames.includes('last_hidden_state')) {
-    throw new Error(`The ONNX model has inputs [${s.inputNames.join(', ')}] and outputs [${s.outputNames.join(', ')}]; a DINOv2 export needs input "pixel_values" and output "last_hidden_state".`);
+    throw new Error(
+      `The ONNX model has inputs [${s.inputNames.join(', ')}] and outputs [${s.outputNames.join(', ')}]; a DINOv2 export needs input "pixel_values" and output "last_hidden_state".`,
+    );
   }
   // One dry run learns the embedding width and warms the kernels (WebGPU compiles shaders here).
-  const probe = await s.run({ pixel_values: new ort.Tensor('float32', new Float32Array(3 * DINO_CROP * DINO_CROP), [1, 3, DINO_CROP, DINO_CROP]) });
+  const probe = await s.run({
+    pixel_values: new ort.Tensor('float32', new Float32Array(3 * DINO_CROP * DINO_CROP), [1, 3, DINO_CROP, DINO_CROP]),
+  });
   const out = probe.last_hidden_state;
-  if (!out || out.dims.length !== 3) throw new Error(`last_hidden_state has shape [${out?.dims.join(', ') ?? ''}]; expected [N, tokens, D].`);
+  if (!out || out.dims.length !== 3)
+    throw new Error(`last_hidden_state has shape [${out?.dims.join(', ') ?? ''}]; expected [N, tokens, D].`);
   const info: DinoSessionInfo = {
     backend,
     threads: ort.env.wasm.numThreads ?? 1,
@@ -107,7 +112,11 @@ const api = {
     const old = session;
     session = createSession(new Uint8Array(bytes), backend);
     session.catch(() => {});
-    if (old) await old.then((o) => o.s.release(), () => {});
+    if (old)
+      await old.then(
+        (o) => o.s.release(),
+        () => {},
+      );
     return (await session).info;
   },
 
@@ -131,7 +140,10 @@ const api = {
       embeddings.push(data.slice(0, d));
       hidden.dispose();
     }
-    return transfer({ embeddings, ms: performance.now() - t0, info }, embeddings.map((e) => e.buffer as ArrayBuffer));
+    return transfer(
+      { embeddings, ms: performance.now() - t0, info },
+      embeddings.map((e) => e.buffer as ArrayBuffer),
+    );
   },
 };
 

@@ -11,7 +11,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium, NO_BROWSER_MESSAGE } from '../find-chromium.mjs';
-import { calibrationTable, CORPUS_DIR, corpusFixtures, judgeCase, listCorpus, stepOf, type CaseFixture } from '../../tests/support/real-pages.ts';
+import {
+  calibrationTable,
+  CORPUS_DIR,
+  corpusFixtures,
+  judgeCase,
+  listCorpus,
+  stepOf,
+  type CaseFixture,
+} from '../../tests/support/real-pages.ts';
 import { resolveStep } from '../../src/driver/resolve.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -36,7 +44,10 @@ async function fixtures(): Promise<CaseFixture[]> {
 
 const all = await fixtures();
 const invalid = all.filter((f) => f.problem);
-for (const f of invalid) console.log(`invalid case ${f.page.split === 'held-out' ? '(held-out)' : f.key}: ${f.page.split === 'held-out' ? 'see npm run real-pages:check' : f.problem}`);
+for (const f of invalid)
+  console.log(
+    `invalid case ${f.page.split === 'held-out' ? '(held-out)' : f.key}: ${f.page.split === 'held-out' ? 'see npm run real-pages:check' : f.problem}`,
+  );
 const t0 = performance.now();
 const rows = all.filter((f) => !f.problem).map((f) => ({ f, v: judgeCase(f, resolveStep(stepOf(f.c), f.snapshot)) }));
 const ms = performance.now() - t0;
@@ -49,22 +60,43 @@ for (const split of ['tuning', 'held-out'] as const) {
 console.log(`resolver time: ${(ms / Math.max(1, rows.length)).toFixed(2)} ms per step`);
 console.log('\nconfidence -> accuracy (both splits; held-out alone in brackets)');
 const table = calibrationTable(rows.map((x) => ({ confidence: x.v.confidence, pass: x.v.pass })));
-const held = calibrationTable(rows.filter((x) => x.f.page.split === 'held-out').map((x) => ({ confidence: x.v.confidence, pass: x.v.pass })));
+const held = calibrationTable(
+  rows.filter((x) => x.f.page.split === 'held-out').map((x) => ({ confidence: x.v.confidence, pass: x.v.pass })),
+);
 console.log('| confidence | steps | right |');
 console.log('| --- | --- | --- |');
 table.forEach((b, i) => {
   const h = held[i];
-  console.log(`| ${b.from.toFixed(2)}–${b.to.toFixed(2)} | ${b.count} (${h?.count ?? 0}) | ${b.accuracy === null ? '-' : pct(b.accuracy, 1)} (${h?.accuracy === null || h === undefined ? '-' : pct(h.accuracy, 1)}) |`);
+  console.log(
+    `| ${b.from.toFixed(2)}–${b.to.toFixed(2)} | ${b.count} (${h?.count ?? 0}) | ${b.accuracy === null ? '-' : pct(b.accuracy, 1)} (${h?.accuracy === null || h === undefined ? '-' : pct(h.accuracy, 1)}) |`,
+  );
 });
 const high = rows.filter((x) => x.v.confidence >= 0.9);
-console.log(`confidence >= 0.9: ${high.filter((x) => x.v.pass).length}/${high.length} right (${pct(high.filter((x) => x.v.pass).length, high.length)})`);
+console.log(
+  `confidence >= 0.9: ${high.filter((x) => x.v.pass).length}/${high.length} right (${pct(high.filter((x) => x.v.pass).length, high.length)})`,
+);
 
 if (args.has('--failures')) {
   console.log('\ntuning failures:');
-  for (const x of rows) if (x.f.page.split === 'tuning' && !x.v.pass) console.log(`  ${x.f.key} [${x.f.c.type}] "${x.f.c.description}" (conf ${x.v.confidence}): ${x.v.why}`);
+  for (const x of rows)
+    if (x.f.page.split === 'tuning' && !x.v.pass)
+      console.log(`  ${x.f.key} [${x.f.c.type}] "${x.f.c.description}" (conf ${x.v.confidence}): ${x.v.why}`);
 }
 if (args.has('--write-known-misses')) {
-  const misses = rows.filter((x) => !x.v.pass).map((x) => x.f.key).sort();
-  writeFileSync(join(CORPUS_DIR, 'known-misses.json'), JSON.stringify({ note: 'Cases the deterministic resolver misses today (npm run real-pages:accuracy -- --write-known-misses). The test expects exactly these to fail.', misses }, null, 1) + '\n');
+  const misses = rows
+    .filter((x) => !x.v.pass)
+    .map((x) => x.f.key)
+    .sort();
+  writeFileSync(
+    join(CORPUS_DIR, 'known-misses.json'),
+    JSON.stringify(
+      {
+        note: 'Cases the deterministic resolver misses today (npm run real-pages:accuracy -- --write-known-misses). The test expects exactly these to fail.',
+        misses,
+      },
+      null,
+      1,
+    ) + '\n',
+  );
   console.log(`\nwrote ${misses.length} known misses`);
 }

@@ -51,7 +51,9 @@ for (const s of ['tuning', 'held-out']) {
   const steps = ps.reduce((n, p) => n + p.cases.length, 0);
   const types = new Map<string, number>();
   for (const p of ps) for (const c of p.cases) types.set(c.type, (types.get(c.type) ?? 0) + 1);
-  console.log(`${s}: ${ps.length} pages, ${steps} steps (${[...types].map(([t, n]) => `${t} ${n}`).join(', ')}), ${new Set(ps.map((p) => p.family)).size} families`);
+  console.log(
+    `${s}: ${ps.length} pages, ${steps} steps (${[...types].map(([t, n]) => `${t} ${n}`).join(', ')}), ${new Set(ps.map((p) => p.family)).size} families`,
+  );
 }
 console.log(`authors: ${new Set(pages.map((p) => p.author)).size}; families: ${new Set(pages.map((p) => p.family)).size}`);
 if (problems.length) {

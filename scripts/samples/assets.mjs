@@ -22,17 +22,20 @@ export async function renderAssets(page, task) {
     const svg = readFileSync(file, 'utf8');
     const size = /<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/.exec(svg);
     if (!size) throw new Error(`${file}: the <svg> element needs integer width and height attributes`);
-    const dataUrl = await page.evaluate(async ([text, w, h]) => {
-      const img = new Image();
-      img.src = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(text)))}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = w;
-      canvas.height = h;
-      const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
-      ctx.drawImage(img, 0, 0, w, h);
-      return canvas.toDataURL('image/png');
-    }, /** @type {[string, number, number]} */ ([svg, Number(size[1]), Number(size[2])]));
+    const dataUrl = await page.evaluate(
+      async ([text, w, h]) => {
+        const img = new Image();
+        img.src = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(text)))}`;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = w;
+        canvas.height = h;
+        const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+        ctx.drawImage(img, 0, 0, w, h);
+        return canvas.toDataURL('image/png');
+      },
+      /** @type {[string, number, number]} */ ([svg, Number(size[1]), Number(size[2])]),
+    );
     const name = basename(file).replace(/\.svg$/, '.png');
     writeFileSync(join(outDir, name), pngBytes(dataUrl));
     names.push(name);
@@ -55,7 +58,9 @@ export async function renderSheets(page, id, baseUrl) {
   const outDir = join(dir, 'stitched_assets');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const names = readdirSync(join(dir, 'assets')).filter((f) => f.endsWith('.png')).sort();
+  const names = readdirSync(join(dir, 'assets'))
+    .filter((f) => f.endsWith('.png'))
+    .sort();
   const perSheet = SHEET.columns * SHEET.rows;
   /** @type {string[]} */
   const written = [];

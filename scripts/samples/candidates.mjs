@@ -29,7 +29,9 @@ async function deriveLookalike(browser, task, baseUrl) {
     // Seeded as the replay seeds it, so a page that draws random tiles (2048) gives the same
     // lookalike on every regeneration.
     // (__name: the helper tsx's transpiler puts into function sources.)
-    await context.addInitScript({ content: `{ const __name = (f) => f; Math.random = (${sfc32.toString()})(${hashSeed(`samples/${task.id}|static-lookalike`)}); }` });
+    await context.addInitScript({
+      content: `{ const __name = (f) => f; Math.random = (${sfc32.toString()})(${hashSeed(`samples/${task.id}|static-lookalike`)}); }`,
+    });
     const page = await context.newPage();
     const html = withAssets(readFileSync(join(task.dir, 'reference.html'), 'utf8'), baseUrl, task.id);
     await page.route('**/__candidate__.html', (route) => route.fulfill({ contentType: 'text/html', body: html }));
@@ -85,7 +87,9 @@ export async function previewCandidates(browser, task, pages, baseUrl, outDir) {
     const page = await context.newPage();
     const errors = /** @type {string[]} */ ([]);
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.route('**/__candidate__.html', (route) => route.fulfill({ contentType: 'text/html', body: withAssets(html, baseUrl, task.id) }));
+    await page.route('**/__candidate__.html', (route) =>
+      route.fulfill({ contentType: 'text/html', body: withAssets(html, baseUrl, task.id) }),
+    );
     await page.goto(`${baseUrl}__candidate__.html`, { waitUntil: 'load' });
     await page.screenshot({ path: join(outDir, `${task.id}-${model}.png`), fullPage: true });
     if (errors.length) console.warn(`samples: task ${task.id} ${model}: page errors: ${errors.join('; ')}`);

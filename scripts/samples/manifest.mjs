@@ -52,12 +52,14 @@ export function checkSamples(manifest = readManifest()) {
     }
     if (entry.sources !== hashTask(task)) problems.push(`${name}: its sources changed since the samples were generated: ${rerun}`);
     const missing = entry.files.filter((f) => !existsSync(join(samplesDir, f)));
-    if (missing.length) problems.push(`${name}: derived files are missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}`);
+    if (missing.length)
+      problems.push(`${name}: derived files are missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}`);
     if (!entry.replayed) warnings.push(`${name}: checkpoints and video were not made by a replay yet`);
   }
   const known = new Set(sources.map((t) => t.id));
   for (const entry of manifest.tasks) {
-    if (!known.has(entry.id)) problems.push(`task ${entry.id} (${entry.slug}) is in the manifest but samples-src/ has no folder for it: ${rerun}`);
+    if (!known.has(entry.id))
+      problems.push(`task ${entry.id} (${entry.slug}) is in the manifest but samples-src/ has no folder for it: ${rerun}`);
   }
   return { problems, warnings };
 }

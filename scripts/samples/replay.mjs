@@ -43,10 +43,12 @@ export async function replayAvailable(page, url) {
  * @param {string} baseUrl
  */
 export const assetUrls = (task, baseUrl) =>
-  Object.fromEntries(task.assetSources.map((f) => {
-    const name = (f.split('/').pop() ?? '').replace(/\.svg$/, '.png');
-    return [name, `${baseUrl}dataset/data/${task.id}/assets/${name}`];
-  }));
+  Object.fromEntries(
+    task.assetSources.map((f) => {
+      const name = (f.split('/').pop() ?? '').replace(/\.svg$/, '.png');
+      return [name, `${baseUrl}dataset/data/${task.id}/assets/${name}`];
+    }),
+  );
 
 /**
  * Replays `html` for `task` in the app page; returns the summary and screenshots by number.
@@ -79,7 +81,9 @@ export async function recordTask(page, task, html, baseUrl) {
   const steps = task.record.action_sequence;
   if (summary.done !== steps.length) {
     const failed = records.find((r) => r.status === 'failed');
-    throw new Error(`samples: task ${task.id} (${task.slug}): the reference stopped at step ${summary.failedAt} of ${steps.length}: ${summary.reason ?? failed?.reason ?? 'no reason given'}`);
+    throw new Error(
+      `samples: task ${task.id} (${task.slug}): the reference stopped at step ${summary.failedAt} of ${steps.length}: ${summary.reason ?? failed?.reason ?? 'no reason given'}`,
+    );
   }
   const dir = taskDataDir(task.id);
   const cpDir = join(dir, 'checkpoints');
@@ -95,7 +99,13 @@ export async function recordTask(page, task, html, baseUrl) {
     files.push(`dataset/data/${task.id}/checkpoints/step_${pair.checkpoint}.png`);
   }
   const [w, h] = String(task.record.recording_details.resolution).split('x').map(Number);
-  const webm = await page.evaluate(encodeVideo, { frames: shots, width: w ?? 1280, height: h ?? 720, holdMs: VIDEO_HOLD_MS, bits: VIDEO_BITS_PER_SECOND });
+  const webm = await page.evaluate(encodeVideo, {
+    frames: shots,
+    width: w ?? 1280,
+    height: h ?? 720,
+    holdMs: VIDEO_HOLD_MS,
+    bits: VIDEO_BITS_PER_SECOND,
+  });
   writeFileSync(join(dir, 'video.webm'), Buffer.from(webm, 'base64'));
   files.push(`dataset/data/${task.id}/video.webm`);
   return files;
@@ -119,14 +129,20 @@ async function encodeVideo(a) {
   const rec = new MediaRecorder(stream, { mimeType: mime, videoBitsPerSecond: a.bits });
   /** @type {Blob[]} */
   const chunks = [];
-  rec.ondataavailable = (e) => { if (e.data.size) chunks.push(e.data); };
-  const stopped = new Promise((r) => { rec.onstop = r; });
-  const images = await Promise.all(a.frames.map(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    return img;
-  }));
+  rec.ondataavailable = (e) => {
+    if (e.data.size) chunks.push(e.data);
+  };
+  const stopped = new Promise((r) => {
+    rec.onstop = r;
+  });
+  const images = await Promise.all(
+    a.frames.map(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      return img;
+    }),
+  );
   rec.start();
   for (const img of images) {
     const until = performance.now() + a.holdMs;

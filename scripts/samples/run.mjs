@@ -38,14 +38,16 @@ const ourIds = new Set(all.map((t) => t.id));
 mkdirSync(datasetDir, { recursive: true });
 const jsonlPath = join(datasetDir, 'data.jsonl');
 const foreign = existsSync(jsonlPath)
-  ? readFileSync(jsonlPath, 'utf8').split('\n').filter((line) => {
-      if (!line.trim()) return false;
-      try {
-        return !ourIds.has(JSON.parse(line).id);
-      } catch {
-        return true;
-      }
-    })
+  ? readFileSync(jsonlPath, 'utf8')
+      .split('\n')
+      .filter((line) => {
+        if (!line.trim()) return false;
+        try {
+          return !ourIds.has(JSON.parse(line).id);
+        } catch {
+          return true;
+        }
+      })
   : [];
 writeFileSync(jsonlPath, [...foreign, ...all.map((t) => JSON.stringify(t.record))].join('\n') + '\n');
 
@@ -60,7 +62,8 @@ try {
   // Same origin as the served assets, so the sheet canvas is not tainted.
   await page.goto(`${session.url}dataset/`);
   const canReplay = replay ? await replay.replayAvailable(page, session.url) : false;
-  if (replay && !canReplay) console.warn('samples: window.iwr.replayHtml is not in the app yet: checkpoints and videos are left as they are');
+  if (replay && !canReplay)
+    console.warn('samples: window.iwr.replayHtml is not in the app yet: checkpoints and videos are left as they are');
   for (const task of tasks) {
     const started = Date.now();
     const dir = taskDataDir(task.id);
@@ -72,7 +75,8 @@ try {
       `${JSON.stringify({ id: task.id, source_website: task.record.source_website, recording_details: task.record.recording_details, generated_by: 'iwr-studio npm run samples' }, null, 2)}\n`,
     );
     const pages = await writeCandidates(session.browser, task, session.url);
-    if (flag('--preview')) await previewCandidates(session.browser, task, pages, session.url, join(repoRoot, 'test-artifacts/samples-preview'));
+    if (flag('--preview'))
+      await previewCandidates(session.browser, task, pages, session.url, join(repoRoot, 'test-artifacts/samples-preview'));
     /** @type {string[]} */
     let replayed = [];
     if (replay && canReplay) {
@@ -94,7 +98,9 @@ try {
     ];
     const isReplayed = replayed.length > 0 || (!canReplay && old?.replayed === true && old.sources === hashTask(task));
     previous.set(task.id, { id: task.id, slug: task.slug, sources: hashTask(task), replayed: isReplayed, files });
-    console.log(`samples: task ${task.id} (${task.slug}): ${assets.length} assets, ${sheets.length} sheet(s)${replayed.length ? `, ${replayed.length} replay files` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `samples: task ${task.id} (${task.slug}): ${assets.length} assets, ${sheets.length} sheet(s)${replayed.length ? `, ${replayed.length} replay files` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
 } finally {
   await session.close();

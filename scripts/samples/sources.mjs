@@ -61,7 +61,10 @@ export function readSources() {
     const id = Number(m[1]);
     const assetsDir = join(dir, 'assets');
     const assetSources = existsSync(assetsDir)
-      ? readdirSync(assetsDir).filter((f) => /^asset_\d{3}\.svg$/.test(f)).sort().map((f) => join(assetsDir, f))
+      ? readdirSync(assetsDir)
+          .filter((f) => /^asset_\d{3}\.svg$/.test(f))
+          .sort()
+          .map((f) => join(assetsDir, f))
       : [];
     // id first, as in the official data.jsonl lines.
     tasks.push({ id, slug: m[2] ?? '', dir, record: { id, ...parsed }, assetSources, files: listFiles(dir) });
@@ -76,7 +79,10 @@ export function readSources() {
 function hashFiles(root, files) {
   const h = createHash('sha256');
   for (const f of files) {
-    h.update(f).update('\0').update(readFileSync(join(root, f))).update('\0');
+    h.update(f)
+      .update('\0')
+      .update(readFileSync(join(root, f)))
+      .update('\0');
   }
   return h.digest('hex');
 }
@@ -86,7 +92,9 @@ export const hashTask = (task) => hashFiles(task.dir, task.files);
 
 /** The generator's own code: a change to it may change every derived file. */
 export function hashGenerator() {
-  const files = readdirSync(generatorDir).filter((f) => f.endsWith('.mjs') || f.endsWith('.html')).sort();
+  const files = readdirSync(generatorDir)
+    .filter((f) => f.endsWith('.mjs') || f.endsWith('.html'))
+    .sort();
   return hashFiles(generatorDir, files);
 }
 

@@ -21,14 +21,29 @@ try {
     // The whole reference replay: which element each step hit, and why it stopped.
     const { replayInApp } = await import('./replay.mjs');
     const { records, summary } = await replayInApp(page, task, readFileSync(join(task.dir, 'reference.html'), 'utf8'), session.url);
-    for (const r of records) console.log(r.k, r.step, r.status, r.element ? `${r.element.xpath} "${r.element.text}" ${r.element.confidence.toFixed(2)}` : '', r.reason ?? '');
+    for (const r of records)
+      console.log(
+        r.k,
+        r.step,
+        r.status,
+        r.element ? `${r.element.xpath} "${r.element.text}" ${r.element.confidence.toFixed(2)}` : '',
+        r.reason ?? '',
+      );
     console.log(JSON.stringify(summary));
     stepArgs.length = 0;
   }
   for (const s of stepArgs) {
     const action = JSON.parse(s);
-    const r = await page.evaluate((i) => window.iwr.resolveHtml(i), { html, viewport: parseResolution(task.record.recording_details.resolution), action: { visual_evaluation_flag: false, logical_assertion: null, ...action } });
-    console.log(JSON.stringify(action.parameters.description), '->', r.ok ? `${r.tag} "${r.text}" ${r.confidence.toFixed(2)}` : `FAIL ${r.reason}`);
+    const r = await page.evaluate((i) => window.iwr.resolveHtml(i), {
+      html,
+      viewport: parseResolution(task.record.recording_details.resolution),
+      action: { visual_evaluation_flag: false, logical_assertion: null, ...action },
+    });
+    console.log(
+      JSON.stringify(action.parameters.description),
+      '->',
+      r.ok ? `${r.tag} "${r.text}" ${r.confidence.toFixed(2)}` : `FAIL ${r.reason}`,
+    );
   }
 } finally {
   await session.close();

@@ -10,7 +10,18 @@
 import { snapdom } from '@zumer/snapdom';
 import type { CaptureResult } from './protocol.ts';
 import { call, type Saved } from './saved.ts';
-import { exactStandInSizes, keepEmptyPseudoBoxes, releaseCollapsedMargins, nativeButtons, restoreEdgeMargins, restoreFixedOrder, restoreFormControls, restoreTextBoxWidths, undoFixedPadding, type CloneContext } from './capture/boxes.ts';
+import {
+  exactStandInSizes,
+  keepEmptyPseudoBoxes,
+  releaseCollapsedMargins,
+  nativeButtons,
+  restoreEdgeMargins,
+  restoreFixedOrder,
+  restoreFormControls,
+  restoreTextBoxWidths,
+  undoFixedPadding,
+  type CloneContext,
+} from './capture/boxes.ts';
 import { dropAuthorStyles } from './capture/author-css.ts';
 import { embedIconFonts, iconGlyphsAsText } from './capture/icons.ts';
 import { HIDE_SCROLLBARS_CSS } from './capture/scrollbars.ts';
@@ -85,7 +96,16 @@ function beforeRender(s: Saved, c: CloneContext): void {
 
 /** snapdom's capture of the viewport with the corrections above (its `url` is the SVG). */
 export function snapViewport(s: Saved) {
-  return snapdom(s.doc.documentElement, { clip: 'viewport', embedFonts: 'auto', dpr: 1, scale: 1, cache: 'soft', plugins: [{ name: 'iwr-real-pixels', afterClone: (c: CloneContext) => afterClone(s, c), beforeRender: (c: CloneContext) => beforeRender(s, c) }] });
+  return snapdom(s.doc.documentElement, {
+    clip: 'viewport',
+    embedFonts: 'auto',
+    dpr: 1,
+    scale: 1,
+    cache: 'soft',
+    plugins: [
+      { name: 'iwr-real-pixels', afterClone: (c: CloneContext) => afterClone(s, c), beforeRender: (c: CloneContext) => beforeRender(s, c) },
+    ],
+  });
 }
 
 export async function captureViewport(s: Saved): Promise<CaptureResult> {
@@ -96,7 +116,8 @@ export async function captureViewport(s: Saved): Promise<CaptureResult> {
   const total = s.doc.getElementsByTagName('*').length;
   if (total > MAX_ELEMENTS_TOTAL) throw new Error(`too many elements for the DOM rasteriser (${total} > ${MAX_ELEMENTS_TOTAL})`);
   const inView = elementsInView(s, MAX_ELEMENTS_IN_VIEW);
-  if (inView > MAX_ELEMENTS_IN_VIEW) throw new Error(`too many elements in view for the DOM rasteriser (${inView} > ${MAX_ELEMENTS_IN_VIEW})`);
+  if (inView > MAX_ELEMENTS_IN_VIEW)
+    throw new Error(`too many elements in view for the DOM rasteriser (${inView} > ${MAX_ELEMENTS_IN_VIEW})`);
   const out = s.doc.createElement('canvas');
   out.width = width;
   out.height = height;
@@ -112,5 +133,11 @@ export async function captureViewport(s: Saved): Promise<CaptureResult> {
   const t3 = s.now();
   const png = encodePng(out);
   const t4 = s.now();
-  return { png, width, height, ms: Math.round(t4 - t0), phases: { prepare: Math.round(t1 - t0), clone: Math.round(t2 - t1), raster: Math.round(t3 - t2), encode: Math.round(t4 - t3) } };
+  return {
+    png,
+    width,
+    height,
+    ms: Math.round(t4 - t0),
+    phases: { prepare: Math.round(t1 - t0), clone: Math.round(t2 - t1), raster: Math.round(t3 - t2), encode: Math.round(t4 - t3) },
+  };
 }

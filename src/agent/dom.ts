@@ -44,7 +44,10 @@ export function isEditable(el: Element): boolean {
   if (el.tagName === 'TEXTAREA') return !(el as HTMLTextAreaElement).readOnly;
   if (el.tagName === 'INPUT') {
     const t = (el as HTMLInputElement).type;
-    return !(el as HTMLInputElement).readOnly && !['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'image', 'hidden', 'range', 'color'].includes(t);
+    return (
+      !(el as HTMLInputElement).readOnly &&
+      !['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'image', 'hidden', 'range', 'color'].includes(t)
+    );
   }
   return (el as HTMLElement).isContentEditable === true;
 }
@@ -53,7 +56,12 @@ export function nextFrame(s: Saved): Promise<void> {
   // rAF stalls in a throttled (hidden) frame; the timer keeps checks from hanging.
   return new Promise((resolve) => {
     let done = false;
-    const finish = () => { if (!done) { done = true; resolve(); } };
+    const finish = () => {
+      if (!done) {
+        done = true;
+        resolve();
+      }
+    };
     s.requestAnimationFrame(() => finish());
     s.setTimeout(finish, 50);
   });
@@ -129,7 +137,9 @@ export function focusableAncestor(s: Saved, el: Element): HTMLElement | null {
 
 /** Tab order: positive tabIndex first in order, then tabIndex 0 in document order. */
 export function tabbables(s: Saved): HTMLElement[] {
-  const all = Array.from(s.doc.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((e) => e.tabIndex >= 0 && !isDisabled(s, e) && isVisible(s, e));
+  const all = Array.from(s.doc.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (e) => e.tabIndex >= 0 && !isDisabled(s, e) && isVisible(s, e),
+  );
   const positive = all.filter((e) => e.tabIndex > 0).sort((a, b) => a.tabIndex - b.tabIndex);
   return [...positive, ...all.filter((e) => e.tabIndex === 0)];
 }

@@ -15,9 +15,17 @@ export interface PointAt {
 
 function mouseInit(s: Saved, p: PointAt, buttons: number, detail: number, bubbles = true): MouseEventInit {
   return {
-    bubbles, cancelable: bubbles, composed: true, view: s.win,
-    clientX: p.x, clientY: p.y, screenX: p.x, screenY: p.y,
-    button: 0, buttons, detail,
+    bubbles,
+    cancelable: bubbles,
+    composed: true,
+    view: s.win,
+    clientX: p.x,
+    clientY: p.y,
+    screenX: p.x,
+    screenY: p.y,
+    button: 0,
+    buttons,
+    detail,
   };
 }
 
@@ -28,18 +36,34 @@ export function mouse(s: Saved, target: EventTarget, type: string, p: PointAt, b
 
 export function pointer(s: Saved, target: EventTarget, type: string, p: PointAt, buttons: number): boolean {
   const bubbles = type !== 'pointerenter' && type !== 'pointerleave';
-  return fire(s, target, new s.PointerEvent(type, {
-    ...mouseInit(s, p, buttons, 0, bubbles),
-    pointerId: 1, pointerType: 'mouse', isPrimary: true, width: 1, height: 1, pressure: buttons ? 0.5 : 0,
-  }));
+  return fire(
+    s,
+    target,
+    new s.PointerEvent(type, {
+      ...mouseInit(s, p, buttons, 0, bubbles),
+      pointerId: 1,
+      pointerType: 'mouse',
+      isPrimary: true,
+      width: 1,
+      height: 1,
+      pressure: buttons ? 0.5 : 0,
+    }),
+  );
 }
 
 export function key(s: Saved, target: EventTarget, type: 'keydown' | 'keypress' | 'keyup', k: KeyDef): boolean {
   // keypress carries the character code; keydown/keyup carry the key code (legacy rules).
   const legacy = type === 'keypress' ? (k.text ?? '').charCodeAt(0) || k.keyCode : k.keyCode;
   const ev = new s.KeyboardEvent(type, {
-    bubbles: true, cancelable: true, composed: true, view: s.win,
-    key: k.key, code: k.code, location: k.location ?? 0, shiftKey: k.shift === true, repeat: false,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    view: s.win,
+    key: k.key,
+    code: k.code,
+    location: k.location ?? 0,
+    shiftKey: k.shift === true,
+    repeat: false,
   });
   // keyCode/which/charCode are read-only on KeyboardEvent and ignored by its init dict.
   Object.defineProperty(ev, 'keyCode', { value: legacy });

@@ -13,7 +13,11 @@ function stringify(v: unknown): string {
     const json = JSON.stringify(v);
     return json === undefined ? String(v) : json;
   } catch {
-    try { return String(v); } catch { return '[unprintable]'; }
+    try {
+      return String(v);
+    } catch {
+      return '[unprintable]';
+    }
   }
 }
 
@@ -67,21 +71,40 @@ export function installSeededRandom(ctx: AgentContext, seed: number): void {
  */
 export function installListeners(ctx: AgentContext): void {
   const s = ctx.saved;
-  call(s.addEventListener, s.win, 'error', ((ev: ErrorEvent | Event) => {
-    if ('message' in ev && typeof ev.message === 'string') {
-      ctx.emit({ type: 'error', message: ev.message, source: ev.filename || undefined, line: ev.lineno || undefined, at: s.now() });
-      return;
-    }
-    // Resource load errors (img, script, video) do not bubble: caught in the capture phase.
-    const t = ev.target as Element | null;
-    const url = t && 'getAttribute' in t ? (t.getAttribute('src') ?? t.getAttribute('href') ?? '') : '';
-    if (t && t !== (s.win as unknown)) ctx.emit({ type: 'error', message: `failed to load <${t.tagName?.toLowerCase()}> ${url.slice(0, 200)}`, at: s.now() });
-  }) as EventListener, true);
-  call(s.addEventListener, s.win, 'unhandledrejection', ((ev: PromiseRejectionEvent) => {
-    ctx.emit({ type: 'error', message: `unhandled rejection: ${stringify(ev.reason)}`, at: s.now() });
-  }) as EventListener, true);
+  call(
+    s.addEventListener,
+    s.win,
+    'error',
+    ((ev: ErrorEvent | Event) => {
+      if ('message' in ev && typeof ev.message === 'string') {
+        ctx.emit({ type: 'error', message: ev.message, source: ev.filename || undefined, line: ev.lineno || undefined, at: s.now() });
+        return;
+      }
+      // Resource load errors (img, script, video) do not bubble: caught in the capture phase.
+      const t = ev.target as Element | null;
+      const url = t && 'getAttribute' in t ? (t.getAttribute('src') ?? t.getAttribute('href') ?? '') : '';
+      if (t && t !== (s.win as unknown))
+        ctx.emit({ type: 'error', message: `failed to load <${t.tagName?.toLowerCase()}> ${url.slice(0, 200)}`, at: s.now() });
+    }) as EventListener,
+    true,
+  );
+  call(
+    s.addEventListener,
+    s.win,
+    'unhandledrejection',
+    ((ev: PromiseRejectionEvent) => {
+      ctx.emit({ type: 'error', message: `unhandled rejection: ${stringify(ev.reason)}`, at: s.now() });
+    }) as EventListener,
+    true,
+  );
   call(s.addEventListener, s.win, 'pagehide', (() => ctx.emit({ type: 'unload', at: s.now() })) as EventListener, true);
-  call(s.addEventListener, s.doc, 'securitypolicyviolation', ((ev: SecurityPolicyViolationEvent) => {
-    ctx.emit({ type: 'blocked', url: ev.blockedURI || '(inline)', directive: ev.effectiveDirective, at: s.now() });
-  }) as EventListener, true);
+  call(
+    s.addEventListener,
+    s.doc,
+    'securitypolicyviolation',
+    ((ev: SecurityPolicyViolationEvent) => {
+      ctx.emit({ type: 'blocked', url: ev.blockedURI || '(inline)', directive: ev.effectiveDirective, at: s.now() });
+    }) as EventListener,
+    true,
+  );
 }

@@ -6,8 +6,22 @@
 
 /** Event types that make an element a plausible step target. */
 const TRACKED = new Set([
-  'click', 'dblclick', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend',
-  'keydown', 'keyup', 'keypress', 'input', 'change', 'submit', 'focus', 'blur',
+  'click',
+  'dblclick',
+  'mousedown',
+  'mouseup',
+  'pointerdown',
+  'pointerup',
+  'touchstart',
+  'touchend',
+  'keydown',
+  'keyup',
+  'keypress',
+  'input',
+  'change',
+  'submit',
+  'focus',
+  'blur',
 ]);
 
 /** Where the tracker is kept on the window, so a second install finds the first. */
@@ -40,13 +54,21 @@ export function installListenerTracking(win: Window): (el: Element) => string[] 
   const sort = Array.prototype.sort;
   const SetCtor = Set;
 
-  function addEventListener(this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
+  function addEventListener(
+    this: EventTarget,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ): void {
     try {
       if (listener && isElement(this)) {
         const t = apply(toLower, String(type), []) as string;
         if (apply(setHas, TRACKED, [t])) {
           let set = apply(mapGet, map, [this]) as Set<string> | undefined;
-          if (!set) { set = new SetCtor<string>(); apply(mapSet, map, [this, set]); }
+          if (!set) {
+            set = new SetCtor<string>();
+            apply(mapSet, map, [this, set]);
+          }
           apply(setAdd, set, [t]);
         }
       }

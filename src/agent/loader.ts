@@ -13,8 +13,12 @@ const REATTACH = '__iwrReattach';
 function patchRuntimeUrls(ctx: AgentContext, urls: Map<string, string>): void {
   const w = ctx.saved.win as Window & typeof globalThis;
   const protos: Array<[object, string]> = [
-    [w.HTMLImageElement.prototype, 'src'], [w.HTMLMediaElement.prototype, 'src'], [w.HTMLSourceElement.prototype, 'src'],
-    [w.HTMLImageElement.prototype, 'srcset'], [w.HTMLSourceElement.prototype, 'srcset'], [w.HTMLVideoElement.prototype, 'poster'],
+    [w.HTMLImageElement.prototype, 'src'],
+    [w.HTMLMediaElement.prototype, 'src'],
+    [w.HTMLSourceElement.prototype, 'src'],
+    [w.HTMLImageElement.prototype, 'srcset'],
+    [w.HTMLSourceElement.prototype, 'srcset'],
+    [w.HTMLVideoElement.prototype, 'poster'],
   ];
   for (const [proto, prop] of protos) {
     const d = Object.getOwnPropertyDescriptor(proto, prop);
@@ -42,10 +46,12 @@ function patchRuntimeUrls(ctx: AgentContext, urls: Map<string, string>): void {
   new w.MutationObserver((records) => {
     for (const r of records) {
       if (r.type === 'attributes') fix(r.target as Element);
-      else for (const n of r.addedNodes) if (n.nodeType === 1) {
-        fix(n as Element);
-        for (const el of (n as Element).querySelectorAll('[src],[poster]')) fix(el);
-      }
+      else
+        for (const n of r.addedNodes)
+          if (n.nodeType === 1) {
+            fix(n as Element);
+            for (const el of (n as Element).querySelectorAll('[src],[poster]')) fix(el);
+          }
     }
   }).observe(ctx.saved.doc, { subtree: true, childList: true, attributes: true, attributeFilter: ['src', 'poster'] });
   w.Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
@@ -63,7 +69,13 @@ function withReattach(html: string): string {
   return m ? html.slice(0, m[0].length) + tag + html.slice(m[0].length) : tag + html;
 }
 
-export async function load(ctx: AgentContext, html: string, assets: AssetFile[], seed: number, loadCapMs: number): Promise<LoadResult & { readyState: string }> {
+export async function load(
+  ctx: AgentContext,
+  html: string,
+  assets: AssetFile[],
+  seed: number,
+  loadCapMs: number,
+): Promise<LoadResult & { readyState: string }> {
   const s = ctx.saved;
   const urls = new Map<string, string>();
   for (const a of assets) urls.set(a.name, s.URL.createObjectURL(a.blob));

@@ -12,7 +12,15 @@ import { installListeners, installWindowHooks } from './hooks.ts';
 import { captureSnapshotDom, collectSnapshot } from './snapshot.ts';
 import { installListenerTracking } from './listeners.ts';
 import { load } from './loader.ts';
-import { HELLO, type ActResult, type AgentAction, type AgentEvent, type AgentMessage, type AgentRequest, type InspectResult } from './protocol.ts';
+import {
+  HELLO,
+  type ActResult,
+  type AgentAction,
+  type AgentEvent,
+  type AgentMessage,
+  type AgentRequest,
+  type InspectResult,
+} from './protocol.ts';
 import { call, saveReferences } from './saved.ts';
 import { settle } from './settle.ts';
 import { recordPristine, withPristine } from './pristine.ts';
@@ -33,12 +41,18 @@ function start(): void {
   const counts = new Map<string, number>();
   const queue: AgentMessage[] = [];
   const send = (msg: AgentMessage) => {
-    if (!port) { queue.push(msg); return; }
+    if (!port) {
+      queue.push(msg);
+      return;
+    }
     try {
       call(saved.postMessage, port, msg);
     } catch (err) {
       // An uncloneable value must not kill the agent; say what happened instead.
-      call(saved.postMessage, port, { kind: 'event', event: { type: 'error', message: `agent could not send a message: ${String(err)}`, at: saved.now() } });
+      call(saved.postMessage, port, {
+        kind: 'event',
+        event: { type: 'error', message: `agent could not send a message: ${String(err)}`, at: saved.now() },
+      });
     }
   };
   const ctx: AgentContext = {
@@ -49,7 +63,16 @@ function start(): void {
       const n = (counts.get(event.type) ?? 0) + 1;
       counts.set(event.type, n);
       if (n <= EVENT_CAP) send({ kind: 'event', event });
-      else if (n === EVENT_CAP + 1) send({ kind: 'event', event: { type: 'console', level: 'warn', text: `[iwr agent] more than ${EVENT_CAP} ${event.type} events; further ones are counted only`, at: saved.now() } });
+      else if (n === EVENT_CAP + 1)
+        send({
+          kind: 'event',
+          event: {
+            type: 'console',
+            level: 'warn',
+            text: `[iwr agent] more than ${EVENT_CAP} ${event.type} events; further ones are counted only`,
+            at: saved.now(),
+          },
+        });
     },
   };
   installWindowHooks(ctx);
@@ -84,20 +107,28 @@ function start(): void {
 
   async function handle(req: AgentRequest): Promise<unknown> {
     switch (req.cmd) {
-      case 'ping': return 'pong';
+      case 'ping':
+        return 'pong';
       case 'load':
         ctx.policy = req.policy;
         return load(ctx, req.html, req.assets, req.seed, LOAD_CAP_MS);
       case 'snapshot': {
-        const { snapshot, elements } = withPristine(pristine, () => collectSnapshot({ doc: saved.doc, win: saved.win, listenersOf, dom: snapshotDom, look: req.look !== false }));
+        const { snapshot, elements } = withPristine(pristine, () =>
+          collectSnapshot({ doc: saved.doc, win: saved.win, listenersOf, dom: snapshotDom, look: req.look !== false }),
+        );
         ctx.elements = elements;
         return snapshot;
       }
-      case 'act': return act(req.action);
-      case 'settle': return settle(saved, req.quietMs, req.capMs);
-      case 'capture': return captureViewport(saved);
-      case 'inspect': return inspect(req.selector);
-      default: throw new Error(`unknown command ${JSON.stringify((req as { cmd: unknown }).cmd)}`);
+      case 'act':
+        return act(req.action);
+      case 'settle':
+        return settle(saved, req.quietMs, req.capMs);
+      case 'capture':
+        return captureViewport(saved);
+      case 'inspect':
+        return inspect(req.selector);
+      default:
+        throw new Error(`unknown command ${JSON.stringify((req as { cmd: unknown }).cmd)}`);
     }
   }
 
@@ -112,7 +143,11 @@ function start(): void {
       if (typeof req?.id !== 'number') return;
       handle(req).then(
         (value) => send({ kind: 'reply', reply: { id: req.id, ok: true, value } }),
-        (err: unknown) => send({ kind: 'reply', reply: { id: req.id, ok: false, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) } }),
+        (err: unknown) =>
+          send({
+            kind: 'reply',
+            reply: { id: req.id, ok: false, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) },
+          }),
       );
     };
     for (const m of queue.splice(0)) send(m);

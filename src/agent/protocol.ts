@@ -93,15 +93,19 @@ export interface InspectResult {
   title: string;
 }
 
-export type AgentReply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: string };
+export type AgentReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
 
 export type AgentEvent =
   | { type: 'ready' }
   | { type: 'console'; level: string; text: string; at: number }
   | { type: 'error'; message: string; source?: string; line?: number; at: number }
-  | { type: 'dialog'; dialog: 'alert' | 'confirm' | 'prompt' | 'beforeunload' | 'print'; message: string; answer: string | boolean | null; at: number }
+  | {
+      type: 'dialog';
+      dialog: 'alert' | 'confirm' | 'prompt' | 'beforeunload' | 'print';
+      message: string;
+      answer: string | boolean | null;
+      at: number;
+    }
   | { type: 'blocked'; url: string; directive: string; at: number }
   | { type: 'opened'; url: string; at: number }
   /** pagehide: the frame is leaving this document (navigation); the agent goes with it. */

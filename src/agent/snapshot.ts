@@ -75,47 +75,269 @@ export interface CollectResult {
   elements: Element[];
 }
 
-const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'iframe', 'object', 'embed', 'br', 'wbr']);
+const SKIP = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'meta',
+  'link',
+  'title',
+  'iframe',
+  'object',
+  'embed',
+  'br',
+  'wbr',
+]);
 const INTERACTIVE_TAGS = new Set(['button', 'select', 'textarea', 'summary', 'option']);
 const INTERACTIVE_ROLES = new Set([
-  'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
-  'textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton', 'treeitem', 'gridcell',
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'switch',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'slider',
+  'spinbutton',
+  'treeitem',
+  'gridcell',
 ]);
-const TEXT_TAGS = new Set(['pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'label', 'li', 'td', 'th', 'legend', 'caption', 'figcaption', 'dt', 'dd', 'tr', 'article', 'img', 'svg', 'canvas', 'video', 'picture']);
-const CONTAINER_HEADS = new Set(['card', 'tile', 'item', 'product', 'listing', 'result', 'post', 'cell', 'square', 'slot', 'row', 'entry', 'hotel', 'plan', 'option', 'tab', 'chip', 'tag', 'pill', 'badge', 'icon', 'title', 'name', 'label', 'price', 'heading']);
+const TEXT_TAGS = new Set([
+  'pre',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'label',
+  'li',
+  'td',
+  'th',
+  'legend',
+  'caption',
+  'figcaption',
+  'dt',
+  'dd',
+  'tr',
+  'article',
+  'img',
+  'svg',
+  'canvas',
+  'video',
+  'picture',
+]);
+const CONTAINER_HEADS = new Set([
+  'card',
+  'tile',
+  'item',
+  'product',
+  'listing',
+  'result',
+  'post',
+  'cell',
+  'square',
+  'slot',
+  'row',
+  'entry',
+  'hotel',
+  'plan',
+  'option',
+  'tab',
+  'chip',
+  'tag',
+  'pill',
+  'badge',
+  'icon',
+  'title',
+  'name',
+  'label',
+  'price',
+  'heading',
+]);
 const IMPLICIT_ROLES: Record<string, string> = {
-  button: 'button', a: 'link', select: 'combobox', textarea: 'textbox', img: 'img', nav: 'navigation', header: 'banner',
-  footer: 'contentinfo', main: 'main', aside: 'complementary', form: 'form', dialog: 'dialog', li: 'listitem', ul: 'list',
-  ol: 'list', table: 'table', tr: 'row', td: 'cell', th: 'columnheader', h1: 'heading', h2: 'heading', h3: 'heading',
-  h4: 'heading', h5: 'heading', h6: 'heading', option: 'option', article: 'article', summary: 'button', label: 'label',
+  button: 'button',
+  a: 'link',
+  select: 'combobox',
+  textarea: 'textbox',
+  img: 'img',
+  nav: 'navigation',
+  header: 'banner',
+  footer: 'contentinfo',
+  main: 'main',
+  aside: 'complementary',
+  form: 'form',
+  dialog: 'dialog',
+  li: 'listitem',
+  ul: 'list',
+  ol: 'list',
+  table: 'table',
+  tr: 'row',
+  td: 'cell',
+  th: 'columnheader',
+  h1: 'heading',
+  h2: 'heading',
+  h3: 'heading',
+  h4: 'heading',
+  h5: 'heading',
+  h6: 'heading',
+  option: 'option',
+  article: 'article',
+  summary: 'button',
+  label: 'label',
 };
 const INPUT_ROLES: Record<string, string> = {
-  checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',
-  range: 'slider', search: 'searchbox', number: 'spinbutton',
+  checkbox: 'checkbox',
+  radio: 'radio',
+  button: 'button',
+  submit: 'button',
+  reset: 'button',
+  image: 'button',
+  range: 'slider',
+  search: 'searchbox',
+  number: 'spinbutton',
 };
-const LANDMARK_TAGS: Record<string, string> = { header: 'header', nav: 'nav', main: 'main', footer: 'footer', aside: 'aside', form: 'form', dialog: 'dialog' };
+const LANDMARK_TAGS: Record<string, string> = {
+  header: 'header',
+  nav: 'nav',
+  main: 'main',
+  footer: 'footer',
+  aside: 'aside',
+  form: 'form',
+  dialog: 'dialog',
+};
 const LANDMARK_ROLES: Record<string, string> = {
-  banner: 'header', navigation: 'nav', main: 'main', contentinfo: 'footer', complementary: 'aside', form: 'form', search: 'form', dialog: 'dialog', alertdialog: 'dialog',
+  banner: 'header',
+  navigation: 'nav',
+  main: 'main',
+  contentinfo: 'footer',
+  complementary: 'aside',
+  form: 'form',
+  search: 'form',
+  dialog: 'dialog',
+  alertdialog: 'dialog',
 };
 const LANDMARK_CLASS: Record<string, string> = {
-  header: 'header', navbar: 'nav', nav: 'nav', navigation: 'nav', topbar: 'header', sidebar: 'aside', footer: 'footer',
-  modal: 'dialog', dialog: 'dialog', popup: 'dialog', overlay: 'dialog', drawer: 'aside', menu: 'nav', toolbar: 'header',
+  header: 'header',
+  navbar: 'nav',
+  nav: 'nav',
+  navigation: 'nav',
+  topbar: 'header',
+  sidebar: 'aside',
+  footer: 'footer',
+  modal: 'dialog',
+  dialog: 'dialog',
+  popup: 'dialog',
+  overlay: 'dialog',
+  drawer: 'aside',
+  menu: 'nav',
+  toolbar: 'header',
 };
 /**
  * Class/id words naming a region a step may use as an anchor ("of the board", "on the
  * carousel", "in the seat map"): such containers are kept even without text of their own.
  */
 const REGION_HEADS = new Set([
-  'board', 'grid', 'carousel', 'slider', 'slideshow', 'gallery', 'calendar', 'map', 'picker', 'pager', 'pagination',
-  'minefield', 'playfield', 'keyboard', 'keypad', 'reviews', 'comments', 'video', 'player', 'hero', 'photo', 'stepper',
-  'counter', 'list', 'column', 'panel', 'toolbar', 'dots', 'thumbs', 'thumbnails', 'tabs', 'menu', 'sidebar', 'feed',
-  'alert', 'toast', 'callout', 'notice', 'notification', 'banner', 'modal', 'dialog', 'popup', 'dropdown', 'accordion', 'navbar', 'nav',
-  'card', 'timeline', 'table', 'form', 'footer', 'header', 'section', 'widget', 'lane', 'kanban', 'post', 'article', 'pricing', 'plan',
+  'board',
+  'grid',
+  'carousel',
+  'slider',
+  'slideshow',
+  'gallery',
+  'calendar',
+  'map',
+  'picker',
+  'pager',
+  'pagination',
+  'minefield',
+  'playfield',
+  'keyboard',
+  'keypad',
+  'reviews',
+  'comments',
+  'video',
+  'player',
+  'hero',
+  'photo',
+  'stepper',
+  'counter',
+  'list',
+  'column',
+  'panel',
+  'toolbar',
+  'dots',
+  'thumbs',
+  'thumbnails',
+  'tabs',
+  'menu',
+  'sidebar',
+  'feed',
+  'alert',
+  'toast',
+  'callout',
+  'notice',
+  'notification',
+  'banner',
+  'modal',
+  'dialog',
+  'popup',
+  'dropdown',
+  'accordion',
+  'navbar',
+  'nav',
+  'card',
+  'timeline',
+  'table',
+  'form',
+  'footer',
+  'header',
+  'section',
+  'widget',
+  'lane',
+  'kanban',
+  'post',
+  'article',
+  'pricing',
+  'plan',
 ]);
 const CONTEXT_SELECTOR = 'h1,h2,h3,h4,h5,h6,legend,[class*="title"],[class*="name"],[class*="heading"],[class*="label"],strong';
 const ICON_HINT_TAGS = new Set(['i', 'svg', 'use', 'span', 'img', 'em']);
 /** Class words of icon sets: an <i>/<span> carrying one is an icon even with no text and no listener. */
-const ICON_SET_WORDS = new Set(['fa', 'fas', 'far', 'fab', 'fal', 'fad', 'bi', 'icon', 'icons', 'material', 'mdi', 'ti', 'glyphicon', 'ion', 'ionicon', 'feather', 'lucide', 'la', 'las', 'lab', 'ri', 'octicon', 'codicon', 'symbol']);
+const ICON_SET_WORDS = new Set([
+  'fa',
+  'fas',
+  'far',
+  'fab',
+  'fal',
+  'fad',
+  'bi',
+  'icon',
+  'icons',
+  'material',
+  'mdi',
+  'ti',
+  'glyphicon',
+  'ion',
+  'ionicon',
+  'feather',
+  'lucide',
+  'la',
+  'las',
+  'lab',
+  'ri',
+  'octicon',
+  'codicon',
+  'symbol',
+]);
 const SVG_SHAPES = new Set(['path', 'line', 'polyline', 'polygon', 'circle', 'rect', 'ellipse']);
 
 function isTransparentColour(c: string): boolean {
@@ -133,7 +355,13 @@ function ownBackground(style: CSSStyleDeclaration): string {
   return '';
 }
 
-function lookOf(style: CSSStyleDeclaration, bgAround: string, box: { width: number; height: number }, struckAround: boolean, full: boolean): Look {
+function lookOf(
+  style: CSSStyleDeclaration,
+  bgAround: string,
+  box: { width: number; height: number },
+  struckAround: boolean,
+  full: boolean,
+): Look {
   if (!full) {
     const basic: Look = {};
     if (Number(style.fontWeight) >= 600) basic.bold = true;
@@ -162,7 +390,11 @@ function pseudoOf(el: Element, dom: SnapshotDom): string {
   const out: string[] = [];
   for (const which of ['::before', '::after']) {
     let st: CSSStyleDeclaration;
-    try { st = dom.getComputedStyle(el, which); } catch { continue; }
+    try {
+      st = dom.getComputedStyle(el, which);
+    } catch {
+      continue;
+    }
     const c = st.content;
     if (!c || c === 'none' || c === 'normal' || st.display === 'none') continue;
     // The computed value is a quoted string (or counters, attr(): not read).
@@ -230,7 +462,10 @@ function svgShapeOf(el: Element, dom: SnapshotDom): string {
     for (let c = n.firstElementChild; c && seen < 30; c = c.nextElementSibling) {
       seen++;
       const t = c.localName;
-      if (t === 'g' && depth < 3) { walk(c, depth + 1); continue; }
+      if (t === 'g' && depth < 3) {
+        walk(c, depth + 1);
+        continue;
+      }
       if (!SVG_SHAPES.has(t)) continue;
       if (t === 'path') prims.push({ kind: 'path', d: dom.getAttribute(c, 'd') ?? '' });
       else if (t === 'line') prims.push({ kind: 'line', x1: num(c, 'x1'), y1: num(c, 'y1'), x2: num(c, 'x2'), y2: num(c, 'y2') });
@@ -248,7 +483,30 @@ function svgShapeOf(el: Element, dom: SnapshotDom): string {
 }
 
 /** "site-header" is a page header; "card-header" is not: a part-of prefix rules a class out. */
-const PART_PREFIXES = new Set(['card', 'modal', 'panel', 'section', 'table', 'list', 'item', 'product', 'widget', 'box', 'content', 'chat', 'form', 'column', 'col', 'group', 'cart', 'post', 'tab', 'accordion', 'dropdown', 'sub']);
+const PART_PREFIXES = new Set([
+  'card',
+  'modal',
+  'panel',
+  'section',
+  'table',
+  'list',
+  'item',
+  'product',
+  'widget',
+  'box',
+  'content',
+  'chat',
+  'form',
+  'column',
+  'col',
+  'group',
+  'cart',
+  'post',
+  'tab',
+  'accordion',
+  'dropdown',
+  'sub',
+]);
 function classLandmark(classes: string[]): string | undefined {
   for (const c of classes) {
     const words = splitClass(c);
@@ -274,11 +532,21 @@ function classInfoOf(classAttr: string): ClassInfo {
   const classes = classAttr ? classAttr.split(/\s+/).filter(Boolean) : [];
   const split = classes.map(splitClass);
   const heads = split.map((w) => w.at(-1) ?? '');
-  return { classes, words: split.flat(), heads, landmark: classLandmark(classes), containerHead: heads.some((h) => CONTAINER_HEADS.has(h)) };
+  return {
+    classes,
+    words: split.flat(),
+    heads,
+    landmark: classLandmark(classes),
+    containerHead: heads.some((h) => CONTAINER_HEADS.has(h)),
+  };
 }
 
 function splitClass(c: string): string[] {
-  return c.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return c
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 function collapse(s: string): string {
@@ -382,8 +650,22 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
   const ghosts = new Set<number>();
   let truncated = false;
   const root = doc.documentElement;
-  if (!root) return { snapshot: { viewport: { width: vw, height: vh }, scroll: { x: 0, y: 0, maxY: 0 }, focused: -1, elements: [] }, elements: [] };
-  const stack: Frame[] = [{ el: root, xpath: `/${root.localName}[1]`, parent: -1, landmark: '', parentPointer: false, depth: 0, repeated: false, parentClick: false, bgAround: '', struck: false }];
+  if (!root)
+    return { snapshot: { viewport: { width: vw, height: vh }, scroll: { x: 0, y: 0, maxY: 0 }, focused: -1, elements: [] }, elements: [] };
+  const stack: Frame[] = [
+    {
+      el: root,
+      xpath: `/${root.localName}[1]`,
+      parent: -1,
+      landmark: '',
+      parentPointer: false,
+      depth: 0,
+      repeated: false,
+      parentClick: false,
+      bgAround: '',
+      struck: false,
+    },
+  ];
 
   while (stack.length) {
     const f = stack.pop() as Frame;
@@ -393,7 +675,10 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     const attr = (n: string) => dom.getAttribute(el, n);
     const classAttr = attr('class') ?? '';
     let ci = classCache.get(classAttr);
-    if (!ci) { ci = classInfoOf(classAttr); classCache.set(classAttr, ci); }
+    if (!ci) {
+      ci = classInfoOf(classAttr);
+      classCache.set(classAttr, ci);
+    }
     const { classes, words: classWords } = ci;
     const roleAttr = (attr('role') ?? '').trim().split(/\s+/)[0] ?? '';
     const inputType = tag === 'input' ? (attr('type') ?? 'text').toLowerCase() : undefined;
@@ -401,7 +686,11 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     let style: CSSStyleDeclaration | undefined;
     if (styled < MAX_STYLED) {
       styled++;
-      try { style = dom.getComputedStyle(el); } catch { style = undefined; }
+      try {
+        style = dom.getComputedStyle(el);
+      } catch {
+        style = undefined;
+      }
     } else truncated = true;
     const displayNone = style?.display === 'none';
     const pointerHere = style ? style.cursor === 'pointer' : false;
@@ -415,8 +704,9 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     const ownListeners = listenersOf(el);
     const onAttrs: string[] = [];
     for (const name of dom.getAttributeNames(el)) if (name.startsWith('on')) onAttrs.push(name.slice(2));
-    const listeners = onAttrs.length === 0 && ownListeners.length <= 1 ? ownListeners.slice() : [...new Set([...ownListeners, ...onAttrs])].sort();
-    const contentEditable = (el as HTMLElement).isContentEditable === true && (attr('contenteditable') !== null);
+    const listeners =
+      onAttrs.length === 0 && ownListeners.length <= 1 ? ownListeners.slice() : [...new Set([...ownListeners, ...onAttrs])].sort();
+    const contentEditable = (el as HTMLElement).isContentEditable === true && attr('contenteditable') !== null;
     const tabindex = attr('tabindex');
     const interactive =
       INTERACTIVE_TAGS.has(tag) ||
@@ -427,22 +717,52 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       classWords.includes('button') ||
       listeners.length > 0 ||
       contentEditable ||
-      (tabindex !== null && Number(tabindex) >= 0 && tag !== 'div' ? true : tabindex !== null && Number(tabindex) >= 0 && listeners.length > 0) ||
+      (tabindex !== null && Number(tabindex) >= 0 && tag !== 'div'
+        ? true
+        : tabindex !== null && Number(tabindex) >= 0 && listeners.length > 0) ||
       (pointerHere && !f.parentPointer) ||
       (f.parentClick && f.repeated) ||
       // A label for a control toggles or focuses it when clicked (custom switches and checkboxes are labels).
       (tag === 'label' && (attr('for') !== null || dom.querySelector(el, 'input,select,textarea') !== null));
-    const iconEl = (ICON_HINT_TAGS.has(tag) && tag !== 'img' && tag !== 'use' && classWords.some((w) => ICON_SET_WORDS.has(w) || w.startsWith('icon'))) && !hasOwnText(el);
+    const iconEl =
+      ICON_HINT_TAGS.has(tag) &&
+      tag !== 'img' &&
+      tag !== 'use' &&
+      classWords.some((w) => ICON_SET_WORDS.has(w) || w.startsWith('icon')) &&
+      !hasOwnText(el);
     const regionBox = el.childElementCount >= 2 && [...classWords, ...splitClass(attr('id') ?? '')].some((w) => REGION_HEADS.has(w));
     const textBearing =
-      regionBox || iconEl || TEXT_TAGS.has(tag) || hasOwnText(el) || (f.repeated && el.childElementCount >= 2) || ci.containerHead || roleAttr === 'heading' || roleAttr === 'img' || roleAttr === 'row' || roleAttr === 'dialog';
+      regionBox ||
+      iconEl ||
+      TEXT_TAGS.has(tag) ||
+      hasOwnText(el) ||
+      (f.repeated && el.childElementCount >= 2) ||
+      ci.containerHead ||
+      roleAttr === 'heading' ||
+      roleAttr === 'img' ||
+      roleAttr === 'row' ||
+      roleAttr === 'dialog';
 
     let index = f.parent;
     if (!displayNone && (interactive || textBearing) && tag !== 'html' && tag !== 'body') {
-      if (snaps.length >= MAX_ELEMENTS) { truncated = true; break; }
+      if (snaps.length >= MAX_ELEMENTS) {
+        truncated = true;
+        break;
+      }
       let r: DOMRect | undefined;
-      try { r = dom.getBoundingClientRect(el); } catch { r = undefined; }
-      const box = r ? { x: Math.round(r.x * 10) / 10, y: Math.round(r.y * 10) / 10, width: Math.round(r.width * 10) / 10, height: Math.round(r.height * 10) / 10 } : { x: 0, y: 0, width: 0, height: 0 };
+      try {
+        r = dom.getBoundingClientRect(el);
+      } catch {
+        r = undefined;
+      }
+      const box = r
+        ? {
+            x: Math.round(r.x * 10) / 10,
+            y: Math.round(r.y * 10) / 10,
+            width: Math.round(r.width * 10) / 10,
+            height: Math.round(r.height * 10) / 10,
+          }
+        : { x: 0, y: 0, width: 0, height: 0 };
       const shown = box.width > 0 && box.height > 0 && (!style || (style.visibility !== 'hidden' && style.visibility !== 'collapse'));
       // A transparent input over a drawn control (custom checkboxes) is what a click hits.
       const ghost = shown && !!style && Number(style.opacity) === 0 && tag === 'input' && interactive && box.width >= 8 && box.height >= 8;
@@ -453,7 +773,13 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         order: snaps.length,
         xpath: f.xpath,
         tag,
-        role: roleAttr || (tag === 'input' ? INPUT_ROLES[inputType ?? ''] ?? 'textbox' : tag === 'a' && attr('href') === null ? '' : IMPLICIT_ROLES[tag] ?? ''),
+        role:
+          roleAttr ||
+          (tag === 'input'
+            ? (INPUT_ROLES[inputType ?? ''] ?? 'textbox')
+            : tag === 'a' && attr('href') === null
+              ? ''
+              : (IMPLICIT_ROLES[tag] ?? '')),
         name: '',
         text,
         classes,
@@ -463,7 +789,11 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         visible,
         inViewport,
         disabled: (el as HTMLButtonElement).disabled === true || attr('aria-disabled') === 'true',
-        editable: contentEditable || tag === 'textarea' || (tag === 'input' && !['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'hidden', 'range', 'color', 'file'].includes(inputType ?? '')),
+        editable:
+          contentEditable ||
+          tag === 'textarea' ||
+          (tag === 'input' &&
+            !['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'hidden', 'range', 'color', 'file'].includes(inputType ?? '')),
         parent: f.parent,
         interactive,
       };
@@ -482,7 +812,8 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       if (ariaLabel) s.ariaLabel = ariaLabel;
       if (tag === 'input' || tag === 'textarea' || tag === 'select') {
         const v = (el as HTMLInputElement).value;
-        if (typeof v === 'string' && v) s.value = tag === 'select' ? boundedText((el as HTMLSelectElement).selectedOptions?.[0] ?? el, 80) || v : v;
+        if (typeof v === 'string' && v)
+          s.value = tag === 'select' ? boundedText((el as HTMLSelectElement).selectedOptions?.[0] ?? el, 80) || v : v;
       }
       if (inputType === 'checkbox' || inputType === 'radio') s.checked = (el as HTMLInputElement).checked === true;
       else if (attr('aria-checked') !== null) s.checked = attr('aria-checked') === 'true';
@@ -544,14 +875,27 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     const bgAround = fullLook ? (style && ownBackground(style)) || f.bgAround : '';
     const struck = fullLook && (f.struck || (!!style && (style.textDecorationLine || '').includes('line-through')));
     // A table body listening for clicks delegates to its cells, one row element further down.
-    const parentClick = listeners.some((l) => l === 'click' || l === 'mousedown' || l === 'pointerdown' || l === 'mouseup') || (f.parentClick && tag === 'tr');
+    const parentClick =
+      listeners.some((l) => l === 'click' || l === 'mousedown' || l === 'pointerdown' || l === 'mouseup') ||
+      (f.parentClick && tag === 'tr');
     for (let k = kids.length - 1; k >= 0; k--) {
       const c = kids[k] as Element;
       if (SKIP.has(c.localName)) continue;
       // Foreign content (SVG) is one target: its inner shapes are never step targets.
       if (c.namespaceURI !== 'http://www.w3.org/1999/xhtml' && el.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
       const repeated = kids.length > 1 && (sigs.get(kidSigs[k] as string) ?? 0) > 1;
-      stack.push({ el: c, xpath: `${f.xpath}/${parts[k] as string}`, parent: index, landmark, parentPointer: childPointer, depth: f.depth + 1, repeated, parentClick, bgAround, struck });
+      stack.push({
+        el: c,
+        xpath: `${f.xpath}/${parts[k] as string}`,
+        parent: index,
+        landmark,
+        parentPointer: childPointer,
+        depth: f.depth + 1,
+        repeated,
+        parentClick,
+        bgAround,
+        struck,
+      });
     }
   }
 
@@ -569,7 +913,10 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
   }
   for (const i of ghosts) {
     const s = snaps[i] as ElementSnapshot;
-    if (s.onTop !== true) { s.visible = false; s.inViewport = false; }
+    if (s.onTop !== true) {
+      s.visible = false;
+      s.inViewport = false;
+    }
   }
 
   const active = doc.activeElement;
@@ -591,16 +938,27 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
 function accessibleName(el: Element, s: ElementSnapshot, doc: Document, dom: SnapshotDom, labelFor: Map<string, string>): string {
   const labelledby = dom.getAttribute(el, 'aria-labelledby');
   if (labelledby) {
-    const t = labelledby.split(/\s+/).map((id) => { const r = doc.getElementById(id); return r ? boundedText(r, MAX_TEXT) : ''; }).filter(Boolean).join(' ');
+    const t = labelledby
+      .split(/\s+/)
+      .map((id) => {
+        const r = doc.getElementById(id);
+        return r ? boundedText(r, MAX_TEXT) : '';
+      })
+      .filter(Boolean)
+      .join(' ');
     if (t) return t;
   }
   if (s.ariaLabel && s.ariaLabel.trim()) return collapse(s.ariaLabel);
   const tag = s.tag;
   if (tag === 'input' || tag === 'textarea' || tag === 'select') {
-    if (s.inputType && ['button', 'submit', 'reset'].includes(s.inputType)) return s.value || (s.inputType === 'submit' ? 'Submit' : s.inputType === 'reset' ? 'Reset' : '');
+    if (s.inputType && ['button', 'submit', 'reset'].includes(s.inputType))
+      return s.value || (s.inputType === 'submit' ? 'Submit' : s.inputType === 'reset' ? 'Reset' : '');
     if (s.id && labelFor.has(s.id)) return labelFor.get(s.id) as string;
     const wrap = el.closest('label');
-    if (wrap) { const t = boundedText(wrap, MAX_TEXT); if (t) return t; }
+    if (wrap) {
+      const t = boundedText(wrap, MAX_TEXT);
+      if (t) return t;
+    }
     if (s.inputType === 'image' && s.alt) return s.alt;
     return s.title || s.placeholder || '';
   }
@@ -610,7 +968,14 @@ function accessibleName(el: Element, s: ElementSnapshot, doc: Document, dom: Sna
   // Icon-only: a labelled child (img alt, svg title, aria-label) names the control.
   const inner = dom.querySelector(el, 'img[alt], [aria-label], svg title, [title]');
   // aria-label names an image before its alt (accname), and alt="..." placeholders name nothing.
-  if (inner) return collapse(dom.getAttribute(inner, 'aria-label') ?? dom.getAttribute(inner, 'alt') ?? dom.getAttribute(inner, 'title') ?? inner.textContent ?? '').replace(/^\.+$/, '');
+  if (inner)
+    return collapse(
+      dom.getAttribute(inner, 'aria-label') ??
+        dom.getAttribute(inner, 'alt') ??
+        dom.getAttribute(inner, 'title') ??
+        inner.textContent ??
+        '',
+    ).replace(/^\.+$/, '');
   return '';
 }
 

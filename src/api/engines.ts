@@ -28,7 +28,18 @@ import { registerApi } from './index.ts';
 import { base64ToBytes } from '../data/bytes.ts';
 import { recognizeText, ocrStats, stopOcr, type OcrText } from '../engines/ocr-bridge.ts';
 import { ocrSimilarity } from '../engines/ocr-sim.ts';
-import { currentDino, dinoStats, embedImages, ensureDino, loadDino, stopDino, dinoCosine, type LoadedDino, type DinoBackendChoice, type DinoSessionInfo } from '../engines/dino-bridge.ts';
+import {
+  currentDino,
+  dinoStats,
+  embedImages,
+  ensureDino,
+  loadDino,
+  stopDino,
+  dinoCosine,
+  type LoadedDino,
+  type DinoBackendChoice,
+  type DinoSessionInfo,
+} from '../engines/dino-bridge.ts';
 import type { DinoModelInfo } from '../engines/dino-model.ts';
 import { referenceEmbedding, referenceOcrText } from '../engines/references.ts';
 
@@ -60,12 +71,15 @@ declare module './index.ts' {
     dinoEnsureModel(): Promise<{ model: DinoModelInfo; session: DinoSessionInfo | null }>;
     dinoBackend(): { model: DinoModelInfo; session: DinoSessionInfo | null } | null;
     referenceOcr(taskKey: string, checkpoint: number, image: IwrImage): Promise<{ text: string; engine: string }>;
-    referenceEmbedding(taskKey: string, checkpoint: number, image: IwrImage): Promise<{ embedding: number[]; model: { modelId: string; sha256: string } }>;
+    referenceEmbedding(
+      taskKey: string,
+      checkpoint: number,
+      image: IwrImage,
+    ): Promise<{ embedding: number[]; model: { modelId: string; sha256: string } }>;
     engineStats(): { ocrCalls: number; dinoImagesEmbedded: number };
     stopEngines(): void;
   }
 }
-
 
 /** A string that is not a URL is taken as base64; URLs resolve against the app. */
 export async function imageBlob(image: IwrImage): Promise<Blob> {

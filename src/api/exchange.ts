@@ -51,7 +51,10 @@ registerApi({
     return trackRun(rest, evaluateAgain, forwardTo(progressBinding));
   },
   async pendingRuns() {
-    return (await listPendingRuns()).map(({ input: { html, ...input }, ...p }) => ({ ...p, input: { ...input, htmlBytes: new TextEncoder().encode(html).length } }));
+    return (await listPendingRuns()).map(({ input: { html, ...input }, ...p }) => ({
+      ...p,
+      input: { ...input, htmlBytes: new TextEncoder().encode(html).length },
+    }));
   },
   async resumePendingRuns(progressBinding) {
     const forward = windowFn(progressBinding);

@@ -2,7 +2,14 @@
 // Everything returned is plain data (images as object URLs, or data: URLs on request) so the
 // CLI and browser tests can drive it through page.evaluate.
 import { registerApi } from './index.ts';
-import { configureJudge, getJudgeConfig, getJudgeKey, publicConfig, type JudgeConfigInput, type PublicJudgeConfig } from '../judge/config.ts';
+import {
+  configureJudge,
+  getJudgeConfig,
+  getJudgeKey,
+  publicConfig,
+  type JudgeConfigInput,
+  type PublicJudgeConfig,
+} from '../judge/config.ts';
 import { judgeAssertion, judgeStats, judgeVisual, resetJudgeStats, type JudgeOptions, type JudgeStats } from '../judge/judge.ts';
 import { answerHumanAssertion, answerHumanVisual, humanProgress, pendingHumanItems, type HumanItem } from '../judge/human-queue.ts';
 import { countVerdicts, type AssertionVerdict, type VerdictCounts, type VisualVerdict } from '../judge/verdicts.ts';
@@ -53,7 +60,17 @@ async function urlOf(blob: Blob, dataUrl: boolean): Promise<string> {
 }
 
 async function framesOut(frames: SampledVideo['frames'], dataUrls: boolean): Promise<ApiFrame[]> {
-  return Promise.all(frames.map(async (f) => ({ index: f.index, time: f.time, frameTime: f.frameTime, width: f.width, height: f.height, bytes: f.png.size, url: await urlOf(f.png, dataUrls) })));
+  return Promise.all(
+    frames.map(async (f) => ({
+      index: f.index,
+      time: f.time,
+      frameTime: f.frameTime,
+      width: f.width,
+      height: f.height,
+      bytes: f.png.size,
+      url: await urlOf(f.png, dataUrls),
+    })),
+  );
 }
 
 declare module './index.ts' {
@@ -86,7 +103,10 @@ declare module './index.ts' {
 }
 
 async function humanOut(items: HumanItem[]): Promise<ApiHumanItem[]> {
-  return items.map(({ images, ...rest }) => ({ ...rest, images: images.map((b, i) => ({ label: rest.labels[i] ?? `Image ${i + 1}`, url: URL.createObjectURL(b) })) }));
+  return items.map(({ images, ...rest }) => ({
+    ...rest,
+    images: images.map((b, i) => ({ label: rest.labels[i] ?? `Image ${i + 1}`, url: URL.createObjectURL(b) })),
+  }));
 }
 
 registerApi({

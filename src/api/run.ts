@@ -52,7 +52,15 @@ export interface ResolveHtmlOutput {
 
 /** A live sandbox driven command by command: the CLI's 'cdp' capture and the capture tests use it. */
 export interface SandboxApi {
-  open(input: { html: string; width: number; height: number; policy?: 'blocked' | 'allowed'; seed?: number; fit?: boolean; assetUrls?: Record<string, string> }): Promise<{ id: number; missingAssets: string[] }>;
+  open(input: {
+    html: string;
+    width: number;
+    height: number;
+    policy?: 'blocked' | 'allowed';
+    seed?: number;
+    fit?: boolean;
+    assetUrls?: Record<string, string>;
+  }): Promise<{ id: number; missingAssets: string[] }>;
   /** One agent command; a PNG in the reply (capture) comes back as base64 in `png`. */
   request(id: number, command: AgentCommand, timeoutMs?: number): Promise<unknown>;
   /** Snapshot + resolver on the live page, with their times (bench and debugging). */
@@ -71,15 +79,17 @@ declare module './index.ts' {
 async function fetchAssets(urls: Record<string, string>): Promise<{ assets: Map<string, Blob>; failed: string[] }> {
   const assets = new Map<string, Blob>();
   const failed: string[] = [];
-  await Promise.all(Object.entries(urls).map(async ([name, url]) => {
-    try {
-      const r = await fetch(url);
-      if (!r.ok) throw new Error(String(r.status));
-      assets.set(name, await r.blob());
-    } catch {
-      failed.push(name);
-    }
-  }));
+  await Promise.all(
+    Object.entries(urls).map(async ([name, url]) => {
+      try {
+        const r = await fetch(url);
+        if (!r.ok) throw new Error(String(r.status));
+        assets.set(name, await r.blob());
+      } catch {
+        failed.push(name);
+      }
+    }),
+  );
   return { assets, failed: failed.sort() };
 }
 
@@ -87,12 +97,18 @@ async function replayHtml(input: ReplayHtmlInput): Promise<{ summary: ReplaySumm
   const { assets, failed } = await fetchAssets(input.assetUrls ?? {});
   const records: SerialRecord[] = [];
   const { input: inputName, ...options } = input.options ?? {};
-  const gen = replay(input.task, input.html, { ...options, input: inputBackendNamed(inputName), assets, resolver: await currentResolver() });
+  const gen = replay(input.task, input.html, {
+    ...options,
+    input: inputBackendNamed(inputName),
+    assets,
+    resolver: await currentResolver(),
+  });
   let next = await gen.next();
   while (!next.done) {
     const { screenshot, ...rest } = next.value;
     const rec: SerialRecord = { ...rest, screenshot: screenshot ? await blobToBase64(screenshot) : undefined };
-    if (rec.step === null && failed.length) rec.errors = [...rec.errors, ...failed.map((n) => `asset ${n} could not be fetched by the app`)];
+    if (rec.step === null && failed.length)
+      rec.errors = [...rec.errors, ...failed.map((n) => `asset ${n} could not be fetched by the app`)];
     records.push(rec);
     next = await gen.next();
   }
@@ -110,9 +126,20 @@ async function resolveHtml(input: ResolveHtmlInput): Promise<ResolveHtmlOutput> 
     const res = await resolver.resolve(input.action, snap, { screenshot: shot });
     const alternatives = res.alternatives.map((a) => ({ xpath: a.xpath, score: a.score, reasons: a.reasons }));
     const who = { decidedBy: res.decidedBy, other: res.other ?? null, llmReplies: res.llm?.replies ?? null };
-    if (!res.ok) return { ok: false, xpath: null, tag: null, text: null, confidence: 0, typed: null, alternatives, reason: res.reason, ...who };
+    if (!res.ok)
+      return { ok: false, xpath: null, tag: null, text: null, confidence: 0, typed: null, alternatives, reason: res.reason, ...who };
     const el = res.index >= 0 ? snap.elements[res.index] : undefined;
-    return { ok: true, xpath: res.xpath || null, tag: el?.tag ?? null, text: el ? (el.text || el.name).slice(0, 200) : null, confidence: res.confidence, typed: res.typed ?? null, alternatives, reason: null, ...who };
+    return {
+      ok: true,
+      xpath: res.xpath || null,
+      tag: el?.tag ?? null,
+      text: el ? (el.text || el.name).slice(0, 200) : null,
+      confidence: res.confidence,
+      typed: res.typed ?? null,
+      alternatives,
+      reason: null,
+      ...who,
+    };
   } finally {
     host.destroy();
   }
@@ -127,7 +154,16 @@ const sandbox: SandboxApi = {
     const host = await SandboxHost.open({ width: input.width, height: input.height, policy: input.policy, fit: input.fit ?? false });
     const id = nextLive++;
     live.set(id, host);
-    const loaded = await host.request<LoadResult>({ cmd: 'load', html: input.html, assets: [...assets].map(([name, blob]) => ({ name, blob })), seed: input.seed ?? 0, policy: input.policy ?? 'blocked' }, 30_000);
+    const loaded = await host.request<LoadResult>(
+      {
+        cmd: 'load',
+        html: input.html,
+        assets: [...assets].map(([name, blob]) => ({ name, blob })),
+        seed: input.seed ?? 0,
+        policy: input.policy ?? 'blocked',
+      },
+      30_000,
+    );
     return { id, missingAssets: loaded.missingAssets };
   },
   async request(id, command, timeoutMs = 30_000) {

@@ -37,7 +37,6 @@ declare module './index.ts' {
   }
 }
 
-
 async function scoreCheckpoints(input: ScoreCheckpointsInput): Promise<ScoreCheckpointsOutput> {
   const dinoModel = await ensureDino();
   // Same key as src/pipeline/evaluate.ts, so verify and evaluate share reference work.

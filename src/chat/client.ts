@@ -15,9 +15,7 @@ export interface Attempt {
   waitWhy?: 'retry-after' | 'backoff';
 }
 
-export type ChatResult =
-  | { ok: true; text: string; body: unknown; attempts: Attempt[] }
-  | { ok: false; error: string; attempts: Attempt[] };
+export type ChatResult = { ok: true; text: string; body: unknown; attempts: Attempt[] } | { ok: false; error: string; attempts: Attempt[] };
 
 export interface ChatCallOptions {
   policy: RetryPolicy;
@@ -54,7 +52,8 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-type OneTry = { ok: true; text: string; body: unknown } | { ok: false; status: number; error: string; retryable: boolean; retryAfterMs: number | null };
+type OneTry =
+  { ok: true; text: string; body: unknown } | { ok: false; status: number; error: string; retryable: boolean; retryAfterMs: number | null };
 
 async function once(url: string, ep: ChatEndpoint, body: ChatRequest, opts: ChatCallOptions): Promise<OneTry> {
   const ctl = new AbortController();
@@ -64,15 +63,31 @@ async function once(url: string, ep: ChatEndpoint, body: ChatRequest, opts: Chat
   try {
     let res: Response;
     try {
-      res = await fetch(url, { method: 'POST', headers: headers(ep), body: JSON.stringify(body), signal: ctl.signal, redirect: 'error', credentials: 'omit', referrerPolicy: 'no-referrer' });
+      res = await fetch(url, {
+        method: 'POST',
+        headers: headers(ep),
+        body: JSON.stringify(body),
+        signal: ctl.signal,
+        redirect: 'error',
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+      });
     } catch (err) {
       if (opts.signal?.aborted) throw new ChatAborted('aborted');
-      const why = ctl.signal.aborted ? `no answer within ${opts.timeoutMs} ms` : `network error (${err instanceof Error ? err.message : String(err)}; a browser also reports a CORS refusal this way)`;
+      const why = ctl.signal.aborted
+        ? `no answer within ${opts.timeoutMs} ms`
+        : `network error (${err instanceof Error ? err.message : String(err)}; a browser also reports a CORS refusal this way)`;
       return { ok: false, status: 0, error: why, retryable: true, retryAfterMs: null };
     }
     if (!res.ok) {
       const text = await res.text().catch(() => '');
-      return { ok: false, status: res.status, error: `HTTP ${res.status} ${res.statusText}${text ? `: ${text.slice(0, 300)}` : ''}`, retryable: isRetryableStatus(res.status), retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) };
+      return {
+        ok: false,
+        status: res.status,
+        error: `HTTP ${res.status} ${res.statusText}${text ? `: ${text.slice(0, 300)}` : ''}`,
+        retryable: isRetryableStatus(res.status),
+        retryAfterMs: parseRetryAfter(res.headers.get('retry-after')),
+      };
     }
     if (body.stream) return await readStream(res, opts);
     const raw = await res.text();
@@ -84,7 +99,14 @@ async function once(url: string, ep: ChatEndpoint, body: ChatRequest, opts: Chat
       return { ok: false, status: res.status, error: `the reply is not JSON: ${raw.slice(0, 200)}`, retryable: true, retryAfterMs: null };
     }
     const text = completionText(json);
-    if (text === null) return { ok: false, status: res.status, error: `the reply has no choices[0].message.content: ${raw.slice(0, 200)}`, retryable: true, retryAfterMs: null };
+    if (text === null)
+      return {
+        ok: false,
+        status: res.status,
+        error: `the reply has no choices[0].message.content: ${raw.slice(0, 200)}`,
+        retryable: true,
+        retryAfterMs: null,
+      };
     return { ok: true, text, body: json };
   } finally {
     if (timer) clearTimeout(timer);
@@ -122,11 +144,24 @@ async function readStream(res: Response, opts: ChatCallOptions): Promise<OneTry>
     take(parser.end());
   } catch (err) {
     if (opts.signal?.aborted) throw new ChatAborted('aborted');
-    return { ok: false, status: res.status, error: `the stream broke after ${text.length} characters (${err instanceof Error ? err.message : String(err)})`, retryable: true, retryAfterMs: null };
+    return {
+      ok: false,
+      status: res.status,
+      error: `the stream broke after ${text.length} characters (${err instanceof Error ? err.message : String(err)})`,
+      retryable: true,
+      retryAfterMs: null,
+    };
   } finally {
     reader.releaseLock();
   }
-  if (streamError !== null) return { ok: false, status: res.status, error: `the server reported an error in the stream: ${streamError}`, retryable: true, retryAfterMs: null };
+  if (streamError !== null)
+    return {
+      ok: false,
+      status: res.status,
+      error: `the server reported an error in the stream: ${streamError}`,
+      retryable: true,
+      retryAfterMs: null,
+    };
   return { ok: true, text, body: null };
 }
 

@@ -55,10 +55,7 @@ export class SseParser {
 }
 
 export type ChunkInfo =
-  | { kind: 'done' }
-  | { kind: 'delta'; content: string; finishReason?: string }
-  | { kind: 'error'; message: string }
-  | { kind: 'other' };
+  { kind: 'done' } | { kind: 'delta'; content: string; finishReason?: string } | { kind: 'error'; message: string } | { kind: 'other' };
 
 /** Reads one event of a chat-completions stream. */
 export function readChatChunk(ev: SseEvent): ChunkInfo {
@@ -76,7 +73,9 @@ export function readChatChunk(ev: SseEvent): ChunkInfo {
     const e = obj.error as { message?: unknown };
     return { kind: 'error', message: typeof e.message === 'string' ? e.message : JSON.stringify(obj.error) };
   }
-  const choice = Array.isArray(obj.choices) ? (obj.choices[0] as { delta?: { content?: unknown }; finish_reason?: unknown } | undefined) : undefined;
+  const choice = Array.isArray(obj.choices)
+    ? (obj.choices[0] as { delta?: { content?: unknown }; finish_reason?: unknown } | undefined)
+    : undefined;
   if (!choice) return { kind: 'other' };
   const content = typeof choice.delta?.content === 'string' ? choice.delta.content : '';
   const finishReason = typeof choice.finish_reason === 'string' ? choice.finish_reason : undefined;

@@ -2,8 +2,7 @@
 // OpenAI-compatible endpoint, OpenAI, vLLM, Ollama and LM Studio all accept this shape.
 
 export type ChatContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } };
+  { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } };
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -30,7 +29,8 @@ export interface ChatEndpoint {
 /** The one URL requests go to: the configured base plus the protocol path. */
 export function chatCompletionsUrl(baseUrl: string): string {
   const trimmed = baseUrl.trim().replace(/\/+$/, '');
-  if (!/^https?:\/\//i.test(trimmed)) throw new Error(`The endpoint "${trimmed}" is not an http(s) URL (expected e.g. https://api.openai.com/v1).`);
+  if (!/^https?:\/\//i.test(trimmed))
+    throw new Error(`The endpoint "${trimmed}" is not an http(s) URL (expected e.g. https://api.openai.com/v1).`);
   return /\/chat\/completions$/i.test(trimmed) ? trimmed : `${trimmed}/chat/completions`;
 }
 
@@ -44,7 +44,9 @@ export function completionText(body: unknown): string | null {
   if (typeof content === 'string') return content;
   // Some servers answer with content parts even for text.
   if (Array.isArray(content)) {
-    const texts = content.map((p) => (p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : ''));
+    const texts = content.map((p) =>
+      p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '',
+    );
     return texts.join('');
   }
   if (content === null) return '';

@@ -26,9 +26,15 @@ export const TEST_DINO_MODEL = 'public/models/test-dinov2-tiny.onnx';
  */
 export function errorLine(err: unknown): string {
   const raw = err instanceof Error ? err.message : String(err);
-  const first = raw.replace(/^page\.evaluate: /, '').replace(/^\w*Error: /, '').split('\n').find((l) => l.trim() && !/^\s+at /.test(l)) ?? raw;
+  const first =
+    raw
+      .replace(/^page\.evaluate: /, '')
+      .replace(/^\w*Error: /, '')
+      .split('\n')
+      .find((l) => l.trim() && !/^\s+at /.test(l)) ?? raw;
   let line = first.trim();
-  if (/DINO model/i.test(line) && !line.includes(TEST_DINO_MODEL)) line += ` (without the network, try the project's test model: --dino-model ${TEST_DINO_MODEL}; it is not DINOv2)`;
+  if (/DINO model/i.test(line) && !line.includes(TEST_DINO_MODEL))
+    line += ` (without the network, try the project's test model: --dino-model ${TEST_DINO_MODEL}; it is not DINOv2)`;
   return line;
 }
 

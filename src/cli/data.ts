@@ -53,7 +53,10 @@ export function dinoArg(value: string | undefined): DinoArg {
   return { mounts: { '/local-model/': dirname(file) }, url, rewrites: (s) => ({ [url(s)]: `file:${basename(file)}` }) };
 }
 
-export async function loadDinoInSession(session: Pick<AppSession, 'url' | 'page'>, dino: DinoArg): Promise<{ modelId: string; sha256: string } | null> {
+export async function loadDinoInSession(
+  session: Pick<AppSession, 'url' | 'page'>,
+  dino: DinoArg,
+): Promise<{ modelId: string; sha256: string } | null> {
   const url = dino.url(session);
   if (!url) return null;
   return session.page.evaluate(async (u) => window.iwr.useDinoModel(u), url);
@@ -83,7 +86,8 @@ export function datasetTasks(data: DataArg): DatasetTask[] {
     try {
       const t = JSON.parse(line) as { id?: unknown; action_sequence?: unknown };
       const steps = Array.isArray(t.action_sequence) ? t.action_sequence.length : 0;
-      if ((typeof t.id === 'number' || typeof t.id === 'string') && !out.has(String(t.id))) out.set(String(t.id), { id: String(t.id), steps });
+      if ((typeof t.id === 'number' || typeof t.id === 'string') && !out.has(String(t.id)))
+        out.set(String(t.id), { id: String(t.id), steps });
     } catch {
       // not ours to report
     }
@@ -112,7 +116,11 @@ export function findTask(dataDir: string, id: string): TaskRecord {
 /** Asset name -> URL the app in the session fetches it from (the samples, or the /local-data/ mount). */
 export function taskAssetUrls(session: Pick<AppSession, 'url'>, data: DataArg, taskId: string): Record<string, string> {
   const assetDir = `${data.dir}/data/${taskId}/assets`;
-  const names = existsSync(assetDir) ? readdirSync(assetDir).filter((n) => !n.startsWith('.')).sort() : [];
+  const names = existsSync(assetDir)
+    ? readdirSync(assetDir)
+        .filter((n) => !n.startsWith('.'))
+        .sort()
+    : [];
   const base = data.kind === 'samples' ? `${session.url}samples/dataset/` : `${session.url}local-data/`;
   return Object.fromEntries(names.map((n) => [n, `${base}data/${encodeURIComponent(taskId)}/assets/${encodeURIComponent(n)}`]));
 }

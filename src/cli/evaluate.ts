@@ -93,10 +93,14 @@ export async function evaluateInSession(session: Pick<AppSession, 'page'>, req: 
   const route = req.onProgress ? await progressRoute(page) : null;
   if (route && req.onProgress) route.handler = req.onProgress;
   try {
-    return await page.evaluate(
-      (input) => window.iwr.evaluate(input),
-      { sourceId: req.sourceId, taskId: req.taskId, html: req.html, model: req.model, options: req.options, ...(route ? { progressBinding: PROGRESS_BINDING } : {}) } satisfies EvaluateInput,
-    );
+    return await page.evaluate((input) => window.iwr.evaluate(input), {
+      sourceId: req.sourceId,
+      taskId: req.taskId,
+      html: req.html,
+      model: req.model,
+      options: req.options,
+      ...(route ? { progressBinding: PROGRESS_BINDING } : {}),
+    } satisfies EvaluateInput);
   } finally {
     if (route) route.handler = null;
   }
@@ -121,7 +125,9 @@ export async function writeEvalOutputs(outDir: string, out: EvaluateOutput, rewr
   await rm(`${outDir}/eval.json`, { force: true });
   await rm(`${outDir}/evalpoints`, { recursive: true, force: true });
   await mkdir(`${outDir}/evalpoints`, { recursive: true });
-  await Promise.all(out.screenshots.map((b64, k) => (b64 ? writeFile(`${outDir}/evalpoints/${k}.png`, Buffer.from(b64, 'base64')) : undefined)));
+  await Promise.all(
+    out.screenshots.map((b64, k) => (b64 ? writeFile(`${outDir}/evalpoints/${k}.png`, Buffer.from(b64, 'base64')) : undefined)),
+  );
   const tmp = `${outDir}/.eval.json.${process.pid}.tmp`;
   await writeFile(tmp, portableEvalJson(out.evalJson, rewrites));
   await rename(tmp, `${outDir}/eval.json`);

@@ -5,7 +5,7 @@ import { commands } from './commands/index.ts';
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
-    'iwr: IWR-Bench in headless Chromium, using the IWR Studio app\'s own code.',
+    "iwr: IWR-Bench in headless Chromium, using the IWR Studio app's own code.",
     '',
     'Usage: iwr <command> [options]     (iwr <command> --help for details)',
     '',

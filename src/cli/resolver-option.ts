@@ -25,15 +25,20 @@ export const RESOLVER_OPTION_USAGE = `  --resolver deterministic|llm|hybrid  who
 
 export function resolverArg(v: Record<string, string | boolean | undefined>): ResolverConfigInput {
   const mode = (v.resolver as string | undefined) ?? 'deterministic';
-  if (!['deterministic', 'llm', 'hybrid'].includes(mode)) throw new UsageError(`--resolver ${mode}: expected one of deterministic, llm, hybrid`);
+  if (!['deterministic', 'llm', 'hybrid'].includes(mode))
+    throw new UsageError(`--resolver ${mode}: expected one of deterministic, llm, hybrid`);
   const out: ResolverConfigInput = { mode: mode as ResolverConfigInput['mode'], rememberKey: false };
   const endpoint = v['resolver-endpoint'] as string | undefined;
   const model = v['resolver-model'] as string | undefined;
   if (mode === 'deterministic') {
-    for (const k of ['resolver-endpoint', 'resolver-model', 'resolver-threshold', 'resolver-vision']) if (v[k] !== undefined) throw new UsageError(`--${k} needs --resolver llm or hybrid`);
+    for (const k of ['resolver-endpoint', 'resolver-model', 'resolver-threshold', 'resolver-vision'])
+      if (v[k] !== undefined) throw new UsageError(`--${k} needs --resolver llm or hybrid`);
     return out;
   }
-  if (!endpoint) throw new UsageError(`--resolver ${mode} needs --resolver-endpoint URL (an OpenAI-compatible base URL, e.g. https://api.openai.com/v1)`);
+  if (!endpoint)
+    throw new UsageError(
+      `--resolver ${mode} needs --resolver-endpoint URL (an OpenAI-compatible base URL, e.g. https://api.openai.com/v1)`,
+    );
   if (!/^https?:\/\//i.test(endpoint)) throw new UsageError(`--resolver-endpoint ${endpoint}: expected an http(s) URL`);
   out.endpoint = endpoint;
   if (model) out.model = model;

@@ -40,7 +40,9 @@ function repair(raw: unknown): Candidate | null {
     taskKey: r.taskKey,
     html: r.html,
     name: typeof r.name === 'string' && r.name ? r.name : 'unnamed',
-    origin: (['draft', 'paste', 'file', 'import', 'generated', 'sample'] as const).includes(r.origin as CandidateOrigin) ? (r.origin as CandidateOrigin) : 'draft',
+    origin: (['draft', 'paste', 'file', 'import', 'generated', 'sample'] as const).includes(r.origin as CandidateOrigin)
+      ? (r.origin as CandidateOrigin)
+      : 'draft',
     hash: typeof r.hash === 'string' ? r.hash : '',
     createdAt: typeof r.createdAt === 'number' ? r.createdAt : 0,
     updatedAt: typeof r.updatedAt === 'number' ? r.updatedAt : 0,
@@ -65,7 +67,14 @@ export async function getCandidate(id: string): Promise<Candidate | null> {
   return repair(await db.get('candidates', id));
 }
 
-export async function createCandidate(input: { taskKey: string; name: string; html: string; origin: CandidateOrigin; id?: string; extra?: Record<string, unknown> }): Promise<Candidate> {
+export async function createCandidate(input: {
+  taskKey: string;
+  name: string;
+  html: string;
+  origin: CandidateOrigin;
+  id?: string;
+  extra?: Record<string, unknown>;
+}): Promise<Candidate> {
   const now = Date.now();
   const c: Candidate = {
     ...(input.extra ?? {}),
@@ -91,7 +100,13 @@ export async function updateCandidate(id: string, patch: { html?: string; name?:
   const old = repair(await db.get('candidates', id));
   if (!old) throw new Error(`Candidate ${id} no longer exists (deleted in another tab?). Create a new one from the editor.`);
   const html = patch.html ?? old.html;
-  const next: Candidate = { ...old, html, name: patch.name ?? old.name, hash: patch.html !== undefined ? await sha256Hex(html) : old.hash, updatedAt: Date.now() };
+  const next: Candidate = {
+    ...old,
+    html,
+    name: patch.name ?? old.name,
+    hash: patch.html !== undefined ? await sha256Hex(html) : old.hash,
+    updatedAt: Date.now(),
+  };
   await guardedWrite(`candidate "${next.name}"`, async () => {
     const db2 = await getDb();
     await db2.put('candidates', next);

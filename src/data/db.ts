@@ -33,7 +33,8 @@ export interface IwrDB extends DBSchema {
   resolutions: { key: string; value: Stored };
 }
 
-export type StoreName = 'settings' | 'sources' | 'files' | 'candidates' | 'runs' | 'blobs' | 'judgments' | 'refcache' | 'models' | 'resolutions';
+export type StoreName =
+  'settings' | 'sources' | 'files' | 'candidates' | 'runs' | 'blobs' | 'judgments' | 'refcache' | 'models' | 'resolutions';
 
 let dbPromise: Promise<IDBPDatabase<IwrDB>> | null = null;
 
@@ -72,7 +73,9 @@ export function getDb(): Promise<IDBPDatabase<IwrDB>> {
 /** Thrown (with a message a person can act on) when the browser refuses to store more. */
 export class StorageFullError extends Error {
   constructor(what: string, cause?: unknown) {
-    super(`The browser's storage is full while saving ${what}. Free space in Settings > Storage (remove sources or old runs) and try again.`);
+    super(
+      `The browser's storage is full while saving ${what}. Free space in Settings > Storage (remove sources or old runs) and try again.`,
+    );
     this.name = 'StorageFullError';
     this.cause = cause;
   }

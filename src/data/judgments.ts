@@ -46,7 +46,8 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 export function repairJudgment(raw: unknown): JudgmentRecord | null {
   if (!isObj(raw)) return null;
   const r = raw;
-  if (typeof r.id !== 'string' || (r.task !== 'visual' && r.task !== 'assertion') || (r.judge !== 'mllm' && r.judge !== 'human')) return null;
+  if (typeof r.id !== 'string' || (r.task !== 'visual' && r.task !== 'assertion') || (r.judge !== 'mllm' && r.judge !== 'human'))
+    return null;
   if (r.status !== 'done' && r.status !== 'pending') return null;
   const inputs = Array.isArray(r.inputs) && r.inputs.every((x) => typeof x === 'string') ? (r.inputs as string[]) : null;
   if (!inputs) return null;

@@ -51,4 +51,3 @@ export async function getDinoSetting(): Promise<DinoSetting | null> {
   if (!v || typeof v.modelUrl !== 'string' || !v.modelUrl) return null;
   return { url: v.modelUrl, modelId: typeof v.modelId === 'string' && v.modelId ? v.modelId : modelIdForUrl(v.modelUrl) };
 }
-

@@ -18,7 +18,17 @@ export interface StoredPendingRun {
 
 function isPending(v: unknown): v is StoredPendingRun {
   const p = v as Partial<StoredPendingRun> | undefined;
-  return !!p && typeof p.id === 'string' && typeof p.startedAt === 'number' && typeof p.candidateHash === 'string' && !!p.input && typeof p.input.html === 'string' && typeof p.input.taskId === 'string' && typeof p.input.sourceId === 'string' && typeof p.input.model === 'string';
+  return (
+    !!p &&
+    typeof p.id === 'string' &&
+    typeof p.startedAt === 'number' &&
+    typeof p.candidateHash === 'string' &&
+    !!p.input &&
+    typeof p.input.html === 'string' &&
+    typeof p.input.taskId === 'string' &&
+    typeof p.input.sourceId === 'string' &&
+    typeof p.input.model === 'string'
+  );
 }
 
 export async function putPendingRun(p: StoredPendingRun, what: string): Promise<void> {

@@ -61,9 +61,10 @@ function toShared(e: RefEntry): unknown {
 
 function fromShared(v: unknown): RefEntry | null {
   const e = v as { kind?: unknown; embedding?: unknown } | null;
-  const entry = e?.kind === 'dino' && Array.isArray(e.embedding) && e.embedding.every((n) => typeof n === 'number')
-    ? { ...e, embedding: Float32Array.from(e.embedding as number[]) }
-    : v;
+  const entry =
+    e?.kind === 'dino' && Array.isArray(e.embedding) && e.embedding.every((n) => typeof n === 'number')
+      ? { ...e, embedding: Float32Array.from(e.embedding as number[]) }
+      : v;
   return valid(entry) ? entry : null;
 }
 
@@ -107,8 +108,9 @@ export function cachedRef<T extends RefEntry>(key: string, compute: () => Promis
     return fresh;
   })();
   inflight.set(key, p);
-  const forget = () => { inflight.delete(key); };
+  const forget = () => {
+    inflight.delete(key);
+  };
   p.then(forget, forget);
   return p;
 }
-

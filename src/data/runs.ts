@@ -48,7 +48,16 @@ export interface RunRecord {
   eval?: EvalRecord;
   scores?: Scores;
   steps: StoredStep[];
-  checkpoints: Array<{ screenshot: number; checkpoint: number; step: number | null; ocr: number; dino: number; hfs: number | 'unjudged'; hfsStatus: string; ocrTexts: { reference: string; candidate: string } }>;
+  checkpoints: Array<{
+    screenshot: number;
+    checkpoint: number;
+    step: number | null;
+    ocr: number;
+    dino: number;
+    hfs: number | 'unjudged';
+    hfsStatus: string;
+    ocrTexts: { reference: string; candidate: string };
+  }>;
   timings: Record<string, number>;
   [key: string]: unknown;
 }
@@ -63,7 +72,14 @@ export function isRunRecord(v: unknown): v is RunRecord {
 
 function valid(v: unknown): v is RunRecord {
   const r = v as Partial<RunRecord> | undefined;
-  return !!r && typeof r.id === 'string' && typeof r.taskKey === 'string' && typeof r.model === 'string' && Array.isArray(r.steps) && (r.status === 'done' || r.status === 'failed');
+  return (
+    !!r &&
+    typeof r.id === 'string' &&
+    typeof r.taskKey === 'string' &&
+    typeof r.model === 'string' &&
+    Array.isArray(r.steps) &&
+    (r.status === 'done' || r.status === 'failed')
+  );
 }
 
 export function newRunId(): string {
@@ -77,9 +93,16 @@ export async function saveRun(run: RunRecord, screenshots: Blob[], html?: string
     const tx = db.transaction(['runs', 'blobs'], 'readwrite');
     await tx.objectStore('runs').put(run as RunRecord & { id: string; taskKey: string; model: string });
     await Promise.all(
-      screenshots.map((blob, k) => (blob ? tx.objectStore('blobs').put({ runId: run.id, name: `evalpoints/${k}.png`, blob }, [run.id, `evalpoints/${k}.png`]) : undefined)),
+      screenshots.map((blob, k) =>
+        blob
+          ? tx.objectStore('blobs').put({ runId: run.id, name: `evalpoints/${k}.png`, blob }, [run.id, `evalpoints/${k}.png`])
+          : undefined,
+      ),
     );
-    if (html !== undefined) await tx.objectStore('blobs').put({ runId: run.id, name: RUN_HTML, blob: new Blob([html], { type: 'text/html' }) }, [run.id, RUN_HTML]);
+    if (html !== undefined)
+      await tx
+        .objectStore('blobs')
+        .put({ runId: run.id, name: RUN_HTML, blob: new Blob([html], { type: 'text/html' }) }, [run.id, RUN_HTML]);
     await tx.done;
   });
 }

@@ -113,7 +113,10 @@ export function repairSection<K extends SettingsSection>(key: K, raw: unknown): 
     }
     case 'dino': {
       const r = isObj(raw) ? raw : {};
-      return { modelUrl: str(r.modelUrl, d.dino.modelUrl) || d.dino.modelUrl, ...(typeof r.modelId === 'string' && r.modelId ? { modelId: r.modelId } : {}) } as Settings[K];
+      return {
+        modelUrl: str(r.modelUrl, d.dino.modelUrl) || d.dino.modelUrl,
+        ...(typeof r.modelId === 'string' && r.modelId ? { modelId: r.modelId } : {}),
+      } as Settings[K];
     }
     case 'capture':
       return oneOf(raw, ['dom', 'cdp'] as const, d.capture) as Settings[K];
@@ -121,7 +124,10 @@ export function repairSection<K extends SettingsSection>(key: K, raw: unknown): 
       return oneOf(raw, ['blocked', 'allowed'] as const, d.network) as Settings[K];
     case 'replay': {
       const r = isObj(raw) ? raw : {};
-      const t = typeof r.stepTimeoutMs === 'number' && Number.isFinite(r.stepTimeoutMs) && r.stepTimeoutMs >= 1000 ? Math.min(r.stepTimeoutMs, 600_000) : d.replay.stepTimeoutMs;
+      const t =
+        typeof r.stepTimeoutMs === 'number' && Number.isFinite(r.stepTimeoutMs) && r.stepTimeoutMs >= 1000
+          ? Math.min(r.stepTimeoutMs, 600_000)
+          : d.replay.stepTimeoutMs;
       const v: ReplaySettings = {
         mode: oneOf(r.mode, ['official', 'improved'] as const, d.replay.mode),
         directionalScroll: typeof r.directionalScroll === 'boolean' ? r.directionalScroll : d.replay.directionalScroll,
@@ -152,14 +158,22 @@ export async function saveSection<K extends SettingsSection>(key: K, value: Sett
 }
 
 /** Settings as they may leave the browser (exports, eval.json, logs): the keys are removed. */
-export function shareableSettings(s: Settings): Omit<Settings, 'judge' | 'resolver'> & { judge: Omit<JudgeSettings, 'apiKey'>; resolver: Omit<ResolverSettings, 'apiKey'> } {
+export function shareableSettings(
+  s: Settings,
+): Omit<Settings, 'judge' | 'resolver'> & { judge: Omit<JudgeSettings, 'apiKey'>; resolver: Omit<ResolverSettings, 'apiKey'> } {
   const { apiKey: _drop, ...judge } = s.judge;
   const { apiKey: _drop2, ...resolver } = s.resolver;
   return { ...s, judge, resolver };
 }
 
 /** Replay options the run engine takes, derived from the settings (official mode ignores the extras). */
-export function replayOptionsOf(s: Settings): { scroll: 'official' | 'directional'; timing: 'official' | 'settle'; stepTimeoutMs: number; policy: NetworkPolicySetting; capture: CaptureBackend } {
+export function replayOptionsOf(s: Settings): {
+  scroll: 'official' | 'directional';
+  timing: 'official' | 'settle';
+  stepTimeoutMs: number;
+  policy: NetworkPolicySetting;
+  capture: CaptureBackend;
+} {
   const improved = s.replay.mode === 'improved';
   return {
     scroll: improved && s.replay.directionalScroll ? 'directional' : 'official',

@@ -9,5 +9,7 @@ export interface SharedStore {
 
 export function sharedStore(): SharedStore | null {
   const g = globalThis as { iwrRefStoreGet?: SharedStore['get']; iwrRefStorePut?: SharedStore['put'] };
-  return typeof g.iwrRefStoreGet === 'function' && typeof g.iwrRefStorePut === 'function' ? { get: g.iwrRefStoreGet, put: g.iwrRefStorePut } : null;
+  return typeof g.iwrRefStoreGet === 'function' && typeof g.iwrRefStorePut === 'function'
+    ? { get: g.iwrRefStoreGet, put: g.iwrRefStorePut }
+    : null;
 }

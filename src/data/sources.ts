@@ -53,7 +53,8 @@ export async function listSourceRecords(): Promise<SourceRecord[]> {
   const db = await getDb();
   const all = await db.getAll('sources');
   const ok = (all as unknown[]).filter(validRecord);
-  if (ok.length !== all.length) console.warn(`IWR Studio: ${all.length - ok.length} stored source record(s) had an unknown shape and were ignored.`);
+  if (ok.length !== all.length)
+    console.warn(`IWR Studio: ${all.length - ok.length} stored source record(s) had an unknown shape and were ignored.`);
   return ok.sort((a, b) => a.addedAt - b.addedAt);
 }
 
@@ -97,4 +98,3 @@ export async function sourceStorageBytes(sourceId: string): Promise<number> {
   const rows = await db.getAllFromIndex('files', 'bySource', sourceId);
   return rows.reduce((n, r) => n + r.size, 0);
 }
-

@@ -32,7 +32,30 @@ export interface Scored {
 export const fmt = (n: number): string => (Math.round(n * 100) / 100).toString();
 
 /** Nouns for widgets a step names as a place ("the last day of the calendar"). */
-const REGION_NOUNS = new Set(['calendar', 'board', 'carousel', 'gallery', 'grid', 'table', 'map', 'chart', 'player', 'editor', 'toolbar', 'sidebar', 'timeline', 'slider', 'pagination', 'pager', 'menu', 'list', 'feed', 'inbox', 'cart', 'basket']);
+const REGION_NOUNS = new Set([
+  'calendar',
+  'board',
+  'carousel',
+  'gallery',
+  'grid',
+  'table',
+  'map',
+  'chart',
+  'player',
+  'editor',
+  'toolbar',
+  'sidebar',
+  'timeline',
+  'slider',
+  'pagination',
+  'pager',
+  'menu',
+  'list',
+  'feed',
+  'inbox',
+  'cart',
+  'basket',
+]);
 
 export function byScore(a: Scored, b: Scored): number {
   return b.score - a.score || a.i - b.i;
@@ -43,8 +66,39 @@ export function byScore(a: Scored, b: Scored): number {
  * the three-line menu, "three-dots" and "grip" the more menu. Read only next to an icon set's
  * class word, so a "list" class on a plain list stays a list.
  */
-const ICON_ALIASES: Record<string, string> = { list: 'menu', justify: 'menu', grip: 'more', kebab: 'more', meatball: 'more', x: 'close', 'x-lg': 'close', funnel: 'filter', sliders: 'settings', sun: 'light', moon: 'dark' };
-const ICON_SETS = new Set(['bi', 'fa', 'fas', 'far', 'fab', 'ti', 'mdi', 'la', 'las', 'ri', 'icon', 'glyphicon', 'ion', 'feather', 'lucide', 'bx', 'bxs', 'material']);
+const ICON_ALIASES: Record<string, string> = {
+  list: 'menu',
+  justify: 'menu',
+  grip: 'more',
+  kebab: 'more',
+  meatball: 'more',
+  x: 'close',
+  'x-lg': 'close',
+  funnel: 'filter',
+  sliders: 'settings',
+  sun: 'light',
+  moon: 'dark',
+};
+const ICON_SETS = new Set([
+  'bi',
+  'fa',
+  'fas',
+  'far',
+  'fab',
+  'ti',
+  'mdi',
+  'la',
+  'las',
+  'ri',
+  'icon',
+  'glyphicon',
+  'ion',
+  'feather',
+  'lucide',
+  'bx',
+  'bxs',
+  'material',
+]);
 
 function hintsOf(e: ElementSnapshot): string[] {
   const hints = [...hintTokens(e.classes.join(' ')), ...hintTokens(e.id ?? ''), ...hintTokens(e.iconHint ?? '')];
@@ -114,7 +168,13 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
   const e = info.e;
   let best = { s: 0, via: '' };
   const fields: [string, string | undefined][] = [
-    ['name', e.name], ['text', e.text], ['value', e.value], ['placeholder', e.placeholder], ['alt', e.alt], ['title', e.title], ['aria-label', e.ariaLabel],
+    ['name', e.name],
+    ['text', e.text],
+    ['value', e.value],
+    ['placeholder', e.placeholder],
+    ['alt', e.alt],
+    ['title', e.title],
+    ['aria-label', e.ariaLabel],
     ['css content', e.pseudo],
   ];
   for (const [via, v] of fields) {
@@ -149,14 +209,27 @@ export function lookFit(q: LookQuery, e: ElementSnapshot): { fit: number; why: s
     // A control that paints its own background is named by it ("the white button" is white, not
     // white-lettered); one that does not is named by its text or border colour, or what it sits on.
     const channels: [string | undefined, number][] = look.bg
-      ? [[look.bg, 1], [look.border, 0.7], [look.fg, 0.4]]
-      : [[look.fg, 0.8], [look.border, 0.8], [look.bgAround, 0.7]];
+      ? [
+          [look.bg, 1],
+          [look.border, 0.7],
+          [look.fg, 0.4],
+        ]
+      : [
+          [look.fg, 0.8],
+          [look.border, 0.8],
+          [look.bgAround, 0.7],
+        ];
     let best = 0;
     for (const [v, w] of channels) if (colourNames(parseColour(v)).includes(c)) best = Math.max(best, w);
     parts.push(best);
     if (best) why.push(c);
   }
-  const flag = (asked: boolean | undefined, has: boolean, word: string) => { if (asked) { parts.push(has ? 1 : 0); if (has) why.push(word); } };
+  const flag = (asked: boolean | undefined, has: boolean, word: string) => {
+    if (asked) {
+      parts.push(has ? 1 : 0);
+      if (has) why.push(word);
+    }
+  };
   flag(q.bold, !!look.bold, 'bold');
   flag(q.strike, !!look.strike, 'struck');
   flag(q.round, !!look.round, 'round');
@@ -188,7 +261,7 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     const m = textMatch(label, info);
     // A label shown just before the field ("from [  ] to [  ]") names it as well as its own text would.
     if (m.s < W.LABEL_MISS_SIMILARITY && !(e.context && textSimilarity(label, e.context) >= W.CONTEXT_LABEL_EXACT)) labelMiss = true;
-    let s = m.s * W.W_LABEL / q.labels.length;
+    let s = (m.s * W.W_LABEL) / q.labels.length;
     if (m.s > 0) {
       named = true;
       reasons.push(`label "${label}" ~ ${m.via} (${fmt(m.s)})`);
@@ -211,7 +284,10 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       if (!q.labels.length && m.via !== 'class/id/icon') score += extraTextPenalty(phrase, e) / 2;
     } else if (e.context) {
       const c = textSimilarity(phrase, e.context);
-      if (c > W.CONTEXT_WORDS_MIN) { score += W.W_CONTEXT * c; reasons.push(`words "${phrase}" in group "${e.context}"`); }
+      if (c > W.CONTEXT_WORDS_MIN) {
+        score += W.W_CONTEXT * c;
+        reasons.push(`words "${phrase}" in group "${e.context}"`);
+      }
     }
   }
   let nameMiss = false;
@@ -230,20 +306,33 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     }
   }
   // A name read without quotes that the element does not show counts against it, softly.
-  if (nameMiss && !asAnchor) { score += W.W_NAME_MISS; reasons.push('misses the name'); }
+  if (nameMiss && !asAnchor) {
+    score += W.W_NAME_MISS;
+    reasons.push('misses the name');
+  }
   // A cell named by its column or row header: "the visitors number of the Instagram row".
   if (e.cell && q.words.length) {
     const phrase = q.words.join(' ');
     const h = Math.max(e.cell.column ? textSimilarity(phrase, e.cell.column) : 0, e.cell.row ? textSimilarity(phrase, e.cell.row) : 0);
-    if (h > W.CONTEXT_WORDS_MIN) { score += W.W_CELL_HEADER * h; named = true; reasons.push(`header "${phrase}" (${fmt(h)})`); }
+    if (h > W.CONTEXT_WORDS_MIN) {
+      score += W.W_CELL_HEADER * h;
+      named = true;
+      reasons.push(`header "${phrase}" (${fmt(h)})`);
+    }
   }
   if (q.look) {
     const l = lookFit(q.look, e);
-    if (l.fit > 0) { score += W.W_LOOK * l.fit; reasons.push(`looks ${l.why} (${fmt(l.fit)})`); }
+    if (l.fit > 0) {
+      score += W.W_LOOK * l.fit;
+      reasons.push(`looks ${l.why} (${fmt(l.fit)})`);
+    }
   }
   if (q.numeric && !asAnchor) {
-    if (showsFigure(e)) { score += W.W_NUMERIC; named = true; reasons.push('shows a figure'); }
-    else score -= W.W_NUMERIC;
+    if (showsFigure(e)) {
+      score += W.W_NUMERIC;
+      named = true;
+      reasons.push('shows a figure');
+    } else score -= W.W_NUMERIC;
   }
   if (q.purpose?.length && !asAnchor) {
     const phrase = q.purpose.join(' ');
@@ -251,8 +340,16 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     const object = normalize(q.purpose.slice(1).join(' '));
     const compact = object.replace(/ /g, '');
     const wired = compact.length >= 4 && info.hints.some((h) => h === compact || h === normalize(object)) ? W.HINT_MATCH_FACTOR : 0;
-    const sim = Math.max(wired, ...[e.title, e.ariaLabel, e.name, e.text, e.pseudo].map((v) => (v ? textSimilarity(phrase, v) : 0)), hintSimilarity(contentTokens(phrase), info.hints) * W.HINT_MATCH_FACTOR);
-    if (sim > 0) { score += W.W_PURPOSE * sim; named = true; reasons.push(`purpose "${phrase}" (${fmt(sim)})`); }
+    const sim = Math.max(
+      wired,
+      ...[e.title, e.ariaLabel, e.name, e.text, e.pseudo].map((v) => (v ? textSimilarity(phrase, v) : 0)),
+      hintSimilarity(contentTokens(phrase), info.hints) * W.HINT_MATCH_FACTOR,
+    );
+    if (sim > 0) {
+      score += W.W_PURPOSE * sim;
+      named = true;
+      reasons.push(`purpose "${phrase}" (${fmt(sim)})`);
+    }
   }
   // "in the Pro column": a header cell or heading names a column; "of the Instagram row": a cell names a row.
   if (asAnchor && (q.container === 'column' || q.container === 'row') && (e.tag === 'th' || e.tag === 'td' || info.kinds.has('heading'))) {
@@ -260,7 +357,13 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     reasons.push(`names a ${q.container}`);
   }
   // "of the calendar", "in the board": the widget whose class names it, more than a text that mentions it.
-  if (asAnchor && !q.container && q.words.length === 1 && REGION_NOUNS.has(q.words[0] as string) && info.hints.includes(q.words[0] as string)) {
+  if (
+    asAnchor &&
+    !q.container &&
+    q.words.length === 1 &&
+    REGION_NOUNS.has(q.words[0] as string) &&
+    info.hints.includes(q.words[0] as string)
+  ) {
     score += W.W_CONTEXT;
     reasons.push(`a ${q.words[0] as string}`);
   }
@@ -270,17 +373,27 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   }
   if (q.kinds.length) {
     const fit = bestKindFit(q.kinds, info.kinds);
-    if (fit > 0) { score += W.W_KIND * fit; reasons.push(`kind ${q.kinds.join('/')} (${fmt(fit)})`); }
-    else { score += W.W_KIND_MISMATCH; reasons.push(`not a ${q.kinds.join('/')}`); }
+    if (fit > 0) {
+      score += W.W_KIND * fit;
+      reasons.push(`kind ${q.kinds.join('/')} (${fmt(fit)})`);
+    } else {
+      score += W.W_KIND_MISMATCH;
+      reasons.push(`not a ${q.kinds.join('/')}`);
+    }
   }
   if (!asAnchor) {
     if (step.action === 'Type') {
       if (e.editable) score += W.W_EDITABLE_FOR_TYPE;
-      else { score += W.W_NOT_EDITABLE_FOR_TYPE; reasons.push('not editable'); }
+      else {
+        score += W.W_NOT_EDITABLE_FOR_TYPE;
+        reasons.push('not editable');
+      }
     } else if (step.action === 'Press') {
       // Keys go to what has focus: a field or a control, not a heading with the same words.
-      if (e.editable) { score += W.W_EDITABLE_FOR_PRESS; reasons.push('takes keys'); }
-      else if (e.interactive) score += W.W_INTERACTIVE;
+      if (e.editable) {
+        score += W.W_EDITABLE_FOR_PRESS;
+        reasons.push('takes keys');
+      } else if (e.interactive) score += W.W_INTERACTIVE;
       else score += W.W_NOT_FOCUSABLE_FOR_PRESS;
     } else if (q.passive) {
       // The step names something one looks at: reacting to clicks is no clue either way.
@@ -289,12 +402,28 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       reasons.push('interactive');
     } else score += W.W_NOT_INTERACTIVE;
     if (e.classes.includes('btn')) score += W.W_BTN_CLASS;
-    if (!e.visible) { score += W.W_INVISIBLE; reasons.push('not visible'); }
-    else if (!e.inViewport) { score += W.W_OFFSCREEN; reasons.push('outside the viewport'); }
-    if (e.onTop === false && e.visible) { score += W.W_COVERED; reasons.push('covered by another element'); }
-    if (e.disabled) { score += W.W_DISABLED; reasons.push('disabled'); }
-    if (info.wrapper && step.action !== 'Type') { score += W.W_WRAPPER_OF_TARGET; reasons.push('wraps a control with the same text'); }
-    else if (info.textWrapper && step.action !== 'Type') { score += W.W_WRAPPER_OF_TEXT; reasons.push('wraps an element with the same text'); }
+    if (!e.visible) {
+      score += W.W_INVISIBLE;
+      reasons.push('not visible');
+    } else if (!e.inViewport) {
+      score += W.W_OFFSCREEN;
+      reasons.push('outside the viewport');
+    }
+    if (e.onTop === false && e.visible) {
+      score += W.W_COVERED;
+      reasons.push('covered by another element');
+    }
+    if (e.disabled) {
+      score += W.W_DISABLED;
+      reasons.push('disabled');
+    }
+    if (info.wrapper && step.action !== 'Type') {
+      score += W.W_WRAPPER_OF_TARGET;
+      reasons.push('wraps a control with the same text');
+    } else if (info.textWrapper && step.action !== 'Type') {
+      score += W.W_WRAPPER_OF_TEXT;
+      reasons.push('wraps an element with the same text');
+    }
   } else if (!e.visible) {
     score += W.W_INVISIBLE_ANCHOR;
   }
@@ -310,7 +439,10 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   }
   if (q.region) {
     const fit = inRegion(q.region, e, snapshot);
-    if (fit > 0) { score += W.W_REGION * fit; reasons.push(`in ${q.region}`); }
+    if (fit > 0) {
+      score += W.W_REGION * fit;
+      reasons.push(`in ${q.region}`);
+    }
   }
   // A quoted label the element does not carry rules it out, whatever else fits (relations
   // added later included: see scoreQuery).

@@ -3,14 +3,52 @@
 // colour close to grey is named by lightness only. Pure.
 
 export const COLOUR_WORDS = new Set([
-  'red', 'orange', 'yellow', 'green', 'teal', 'cyan', 'blue', 'purple', 'violet', 'pink', 'magenta', 'brown',
-  'grey', 'gray', 'black', 'white', 'dark', 'light', 'gold', 'golden', 'navy', 'indigo', 'lime', 'maroon', 'beige', 'silver', 'crimson', 'turquoise',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'cyan',
+  'blue',
+  'purple',
+  'violet',
+  'pink',
+  'magenta',
+  'brown',
+  'grey',
+  'gray',
+  'black',
+  'white',
+  'dark',
+  'light',
+  'gold',
+  'golden',
+  'navy',
+  'indigo',
+  'lime',
+  'maroon',
+  'beige',
+  'silver',
+  'crimson',
+  'turquoise',
 ]);
 
 /** Words that name the same colour family, mapped to one canonical word. */
 const SAME: Record<string, string> = {
-  gray: 'grey', silver: 'grey', violet: 'purple', magenta: 'pink', indigo: 'purple', navy: 'blue', lime: 'green',
-  maroon: 'red', crimson: 'red', turquoise: 'teal', cyan: 'teal', gold: 'yellow', golden: 'yellow', beige: 'white',
+  gray: 'grey',
+  silver: 'grey',
+  violet: 'purple',
+  magenta: 'pink',
+  indigo: 'purple',
+  navy: 'blue',
+  lime: 'green',
+  maroon: 'red',
+  crimson: 'red',
+  turquoise: 'teal',
+  cyan: 'teal',
+  gold: 'yellow',
+  golden: 'yellow',
+  beige: 'white',
 };
 
 export function canonicalColour(word: string): string {
@@ -35,7 +73,13 @@ export function parseColour(s: string | undefined): Rgb | null {
   const h = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(s.trim());
   if (h) {
     const x = h[1] as string;
-    const full = x.length === 3 ? x.split('').map((c) => c + c).join('') : x;
+    const full =
+      x.length === 3
+        ? x
+            .split('')
+            .map((c) => c + c)
+            .join('')
+        : x;
     return { r: parseInt(full.slice(0, 2), 16), g: parseInt(full.slice(2, 4), 16), b: parseInt(full.slice(4, 6), 16), a: 1 };
   }
   return null;

@@ -92,7 +92,11 @@ function gap(a: number, b: number): number {
 
 /** Fit of a directional relation that holds: strong when adjacent, decaying with the gap, weaker off-axis or in another group. */
 function directional(gapPx: number, aligned: boolean, offAxis: number, lcaFit: number): number {
-  return (W.DIR_FLOOR + (1 - W.DIR_FLOOR) * 0.5 ** (gapPx / W.NEAR_HALF_DISTANCE)) * (aligned ? 1 : offAxis) * (1 - W.DIR_GROUP_SHARE + W.DIR_GROUP_SHARE * lcaFit);
+  return (
+    (W.DIR_FLOOR + (1 - W.DIR_FLOOR) * 0.5 ** (gapPx / W.NEAR_HALF_DISTANCE)) *
+    (aligned ? 1 : offAxis) *
+    (1 - W.DIR_GROUP_SHARE + W.DIR_GROUP_SHARE * lcaFit)
+  );
 }
 
 /** Share of the candidate's width inside the anchor's horizontal span. */
@@ -132,8 +136,15 @@ export function relationFit(type: Relation['type'], c: Info, a: Info, lcaFit: nu
   // Drawn over the anchor (an arrow or heart positioned on a photo) counts as on/in it.
   const ccx = cb.x + cb.width / 2;
   const ccy = cb.y + cb.height / 2;
-  const overlay = !domInside && !isInside(a.e, c.e) && ab.width > cb.width && ab.height > cb.height &&
-    ccx > ab.x && ccx < ab.x + ab.width && ccy > ab.y && ccy < ab.y + ab.height;
+  const overlay =
+    !domInside &&
+    !isInside(a.e, c.e) &&
+    ab.width > cb.width &&
+    ab.height > cb.height &&
+    ccx > ab.x &&
+    ccx < ab.x + ab.width &&
+    ccy > ab.y &&
+    ccy < ab.y + ab.height;
   const inside = domInside;
   // "the arrow on the right of the photo" when the arrow sits on the photo: a side of the anchor.
   if ((domInside || overlay) && (type === 'left' || type === 'right' || type === 'above' || type === 'below')) {
@@ -158,7 +169,8 @@ export function relationFit(type: Relation['type'], c: Info, a: Info, lcaFit: nu
       if (inside) return type === 'near' ? W.NEAR_INSIDE_FIT : 1;
       if (overlay && type === 'group') return W.OVERLAY_INSIDE_FIT;
       // "the email from Kian Franecki": a card or row holding the name is the one from it.
-      if (type === 'group' && isInside(a.e, c.e) && (c.kinds.has('card') || c.kinds.has('item') || c.kinds.has('row'))) return W.HOLDER_OF_ANCHOR_FIT;
+      if (type === 'group' && isInside(a.e, c.e) && (c.kinds.has('card') || c.kinds.has('item') || c.kinds.has('row')))
+        return W.HOLDER_OF_ANCHOR_FIT;
       return W.GROUP_LCA_SHARE * lcaFit + (1 - W.GROUP_LCA_SHARE) * near;
     case 'below':
       if (cb.y + slack < ab.y + ab.height) return W.WRONG_SIDE_FIT_V * lcaFit;

@@ -45,27 +45,48 @@ export function pathStrokes(d: string): { strokes: Stroke[]; curved: boolean; ri
   let curved = false;
   // A scanner, not a tokenizer: arc flags are single digits that may touch the next number ("a7 7 0 11-14 0").
   let at = 0;
-  const skip = () => { while (at < d.length && /[\s,]/.test(d[at] as string)) at++; };
+  const skip = () => {
+    while (at < d.length && /[\s,]/.test(d[at] as string)) at++;
+  };
   const num = (): number => {
     skip();
     const m = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/i.exec(d.slice(at));
-    if (!m) { at = d.length; return NaN; }
+    if (!m) {
+      at = d.length;
+      return NaN;
+    }
     at += m[0].length;
     return Number(m[0]);
   };
-  const flag = (): number => { skip(); return d[at++] === '1' ? 1 : 0; };
-  const more = () => { skip(); return at < d.length && /[-+.\d]/.test(d[at] as string); };
-  const to = (q: Pt) => { p = q; cur.push(q); };
+  const flag = (): number => {
+    skip();
+    return d[at++] === '1' ? 1 : 0;
+  };
+  const more = () => {
+    skip();
+    return at < d.length && /[-+.\d]/.test(d[at] as string);
+  };
+  const to = (q: Pt) => {
+    p = q;
+    cur.push(q);
+  };
   let cmd = '';
   while (at < d.length) {
     skip();
     if (at >= d.length) break;
     if (/[a-zA-Z]/.test(d[at] as string)) cmd = d[at++] as string;
-    else if (!cmd) { at++; continue; }
+    else if (!cmd) {
+      at++;
+      continue;
+    }
     const rel = cmd === cmd.toLowerCase();
     const C = cmd.toUpperCase();
     if (C === 'Z') {
-      if (cur.length) { to(start); close(); cur = [p]; }
+      if (cur.length) {
+        to(start);
+        close();
+        cur = [p];
+      }
       continue;
     }
     do {
@@ -83,11 +104,33 @@ export function pathStrokes(d: string): { strokes: Stroke[]; curved: boolean; ri
       if (C === 'L') to({ x: base.x + num(), y: base.y + num() });
       else if (C === 'H') to({ x: (rel ? p.x : 0) + num(), y: p.y });
       else if (C === 'V') to({ x: p.x, y: (rel ? p.y : 0) + num() });
-      else if (C === 'C') { curved = true; num(); num(); num(); num(); to({ x: base.x + num(), y: base.y + num() }); }
-      else if (C === 'S' || C === 'Q') { curved = true; num(); num(); to({ x: base.x + num(), y: base.y + num() }); }
-      else if (C === 'T') { curved = true; to({ x: base.x + num(), y: base.y + num() }); }
-      else if (C === 'A') { curved = true; num(); num(); num(); flag(); flag(); to({ x: base.x + num(), y: base.y + num() }); }
-      else { at = d.length; break; }
+      else if (C === 'C') {
+        curved = true;
+        num();
+        num();
+        num();
+        num();
+        to({ x: base.x + num(), y: base.y + num() });
+      } else if (C === 'S' || C === 'Q') {
+        curved = true;
+        num();
+        num();
+        to({ x: base.x + num(), y: base.y + num() });
+      } else if (C === 'T') {
+        curved = true;
+        to({ x: base.x + num(), y: base.y + num() });
+      } else if (C === 'A') {
+        curved = true;
+        num();
+        num();
+        num();
+        flag();
+        flag();
+        to({ x: base.x + num(), y: base.y + num() });
+      } else {
+        at = d.length;
+        break;
+      }
       if (C !== 'A') arcsOnly = false;
       if (Number.isNaN(p.x) || Number.isNaN(p.y)) return { strokes: [], curved: true, rings: [] };
     } while (more());
@@ -136,13 +179,25 @@ export function classifyGlyph(prims: Primitive[], viewBox?: { width: number; hei
       curved ||= r.curved;
       strokes.push(...r.strokes);
       circles.push(...r.rings);
-    } else if (p.kind === 'line') strokes.push([{ x: p.x1, y: p.y1 }, { x: p.x2, y: p.y2 }]);
+    } else if (p.kind === 'line')
+      strokes.push([
+        { x: p.x1, y: p.y1 },
+        { x: p.x2, y: p.y2 },
+      ]);
     else if (p.kind === 'polyline') strokes.push(pointsOf(p.points));
     else if (p.kind === 'circle') circles.push({ c: { x: p.cx, y: p.cy }, r: p.r });
     else if (p.kind === 'rect') {
       // A thin bar (hamburger lines drawn as rects) is a stroke along its long side.
-      if (p.height <= p.width / 4) strokes.push([{ x: p.x, y: p.y + p.height / 2 }, { x: p.x + p.width, y: p.y + p.height / 2 }]);
-      else if (p.width <= p.height / 4) strokes.push([{ x: p.x + p.width / 2, y: p.y }, { x: p.x + p.width / 2, y: p.y + p.height }]);
+      if (p.height <= p.width / 4)
+        strokes.push([
+          { x: p.x, y: p.y + p.height / 2 },
+          { x: p.x + p.width, y: p.y + p.height / 2 },
+        ]);
+      else if (p.width <= p.height / 4)
+        strokes.push([
+          { x: p.x + p.width / 2, y: p.y },
+          { x: p.x + p.width / 2, y: p.y + p.height },
+        ]);
     }
   }
   const size = Math.max(viewBox?.width ?? 24, viewBox?.height ?? 24, 1);
@@ -153,7 +208,10 @@ export function classifyGlyph(prims: Primitive[], viewBox?: { width: number; hei
   const polys: Stroke[] = [];
   for (const s of strokes) {
     const span = s.length ? Math.max(...s.map((q) => dist(q, s[0] as Pt))) : 0;
-    if (span < size / 20) { if (s[0]) dots.push(s[0]); continue; }
+    if (span < size / 20) {
+      if (s[0]) dots.push(s[0]);
+      continue;
+    }
     polys.push(s);
     for (let k = 0; k + 1 < s.length; k++) {
       const g = segOf(s[k] as Pt, s[k + 1] as Pt);
@@ -186,7 +244,12 @@ export function classifyGlyph(prims: Primitive[], viewBox?: { width: number; hei
     if (crossing && ((isHorizontal(s) && isVertical(t)) || (isVertical(s) && isHorizontal(t)))) return ['plus', 'add'];
   }
   // One polyline of two legs meeting at an apex: a chevron (or a tick).
-  const legs = polys.length === 1 && (polys[0] as Stroke).length === 3 ? (polys[0] as Stroke) : segs.length === 2 && dist(segs[0]!.b, segs[1]!.a) < size / 20 ? [segs[0]!.a, segs[0]!.b, segs[1]!.b] : null;
+  const legs =
+    polys.length === 1 && (polys[0] as Stroke).length === 3
+      ? (polys[0] as Stroke)
+      : segs.length === 2 && dist(segs[0]!.b, segs[1]!.a) < size / 20
+        ? [segs[0]!.a, segs[0]!.b, segs[1]!.b]
+        : null;
   if (legs && !big.length) {
     const [a, apex, b] = legs as [Pt, Pt, Pt];
     const l1 = dist(a, apex);

@@ -40,7 +40,10 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
     const classes = new Set(e.classes);
     const key = [...classes].sort().join('.');
     let sig = sigs.find((x) => x.tag === e.tag && [...x.classes].sort().join('.') === key);
-    if (!sig) { sig = { tag: e.tag, classes, parents: new Set(), members: [] }; sigs.push(sig); }
+    if (!sig) {
+      sig = { tag: e.tag, classes, parents: new Set(), members: [] };
+      sigs.push(sig);
+    }
     sig.parents.add(parentPath(e));
     sig.members.push(g);
   }
@@ -58,7 +61,12 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
       const shareParent = [...a.parents].some((p) => b.parents.has(p));
       // Siblings where one carries a state class or two and the other none ("current", "active") are one series too.
       const plainAndMarked = shareParent && (!a.classes.size || !b.classes.size) && Math.abs(a.classes.size - b.classes.size) <= 2;
-      if (stateVariant(a.classes, b.classes) || stateVariant(b.classes, a.classes) || plainAndMarked || (shareParent && (shareClass || (!a.classes.size && !b.classes.size)))) {
+      if (
+        stateVariant(a.classes, b.classes) ||
+        stateVariant(b.classes, a.classes) ||
+        plainAndMarked ||
+        (shareParent && (shareClass || (!a.classes.size && !b.classes.size)))
+      ) {
         root[find(j)] = find(i);
       }
     }
@@ -75,14 +83,19 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
 export function showsNumber(numbered: { noun: string; n: number }, infos: Info[], asAnchor: boolean): boolean {
   const n = String(numbered.n);
   // No noun ("the 20th"): an element showing just the number (a calendar day) names it.
-  if (!numbered.noun) return infos.some((info) => info.e.visible && normalize(info.e.text) === n && (asAnchor || info.e.interactive || info.kinds.has('cell')));
+  if (!numbered.noun)
+    return infos.some(
+      (info) => info.e.visible && normalize(info.e.text) === n && (asAnchor || info.e.interactive || info.kinds.has('cell')),
+    );
   const nounNumber = new RegExp(`(^| )${numbered.noun}s? ${n}( |$)`);
   return infos.some((info) => {
     if (!info.e.visible || (!asAnchor && !info.e.interactive)) return false;
     if (nounNumber.test(normalize(info.e.name)) || nounNumber.test(normalize(info.e.text))) return true;
     // A bare "7" counts when the element is one of the nouns (class "seat", title "Seat 7").
     const noun = stem(numbered.noun);
-    return normalize(info.e.text) === n && (info.hints.includes(noun) || contentTokens(`${info.e.name} ${info.e.title ?? ''}`).includes(noun));
+    return (
+      normalize(info.e.text) === n && (info.hints.includes(noun) || contentTokens(`${info.e.name} ${info.e.title ?? ''}`).includes(noun))
+    );
   });
 }
 
@@ -127,7 +140,8 @@ function gridCells(members: Scored[], all: Scored[], infos: Info[]): Scored[] {
     const e = (infos[s.i] as Info).e;
     if (e.tag !== tag || !e.visible) continue;
     const p = parentPath(e);
-    const underLikeParent = grands.has(p.slice(0, p.lastIndexOf('/'))) && [...parents].some((q) => q.replace(/\[\d+\]$/, '') === p.replace(/\[\d+\]$/, ''));
+    const underLikeParent =
+      grands.has(p.slice(0, p.lastIndexOf('/'))) && [...parents].some((q) => q.replace(/\[\d+\]$/, '') === p.replace(/\[\d+\]$/, ''));
     if (!parents.has(p) && !underLikeParent) continue;
     if ([...shared].some((c) => !e.classes.includes(c))) continue;
     out.push(s);
@@ -148,7 +162,10 @@ export function pickGrid(group: Scored[], grid: { row: number; col: number }, in
   let rowY = -Infinity;
   for (const g of sorted) {
     const cy = box(g).y + box(g).height / 2;
-    if (cy - rowY > tol) { rows.push([]); rowY = cy; }
+    if (cy - rowY > tol) {
+      rows.push([]);
+      rowY = cy;
+    }
     (rows[rows.length - 1] as Scored[]).push(g);
   }
   // Negative numbers count from the end: "the bottom row" is -1, "the end of the row" too.

@@ -4,30 +4,126 @@ import type { ElementSnapshot } from './snapshot.ts';
 import { hintTokens } from './text.ts';
 
 export type Kind =
-  | 'button' | 'link' | 'icon' | 'tab' | 'field' | 'checkbox' | 'radio' | 'select' | 'switch'
-  | 'slider' | 'image' | 'card' | 'item' | 'cell' | 'row' | 'option' | 'menuitem' | 'heading' | 'badge' | 'code';
+  | 'button'
+  | 'link'
+  | 'icon'
+  | 'tab'
+  | 'field'
+  | 'checkbox'
+  | 'radio'
+  | 'select'
+  | 'switch'
+  | 'slider'
+  | 'image'
+  | 'card'
+  | 'item'
+  | 'cell'
+  | 'row'
+  | 'option'
+  | 'menuitem'
+  | 'heading'
+  | 'badge'
+  | 'code';
 
 /** Words (already lower-case; multi-word first) a step uses to name a kind. */
 export const KIND_WORDS: [string, Kind][] = [
-  ['radio button', 'radio'], ['check box', 'checkbox'], ['tick box', 'checkbox'], ['text field', 'field'],
-  ['text box', 'field'], ['input field', 'field'], ['input box', 'field'], ['search bar', 'field'],
-  ['search box', 'field'], ['search field', 'field'], ['search input', 'field'], ['drop down', 'select'],
-  ['menu item', 'menuitem'], ['text area', 'field'], ['list item', 'item'], ['nav link', 'link'],
-  ['button', 'button'], ['btn', 'button'], ['link', 'link'], ['hyperlink', 'link'], ['icon', 'icon'],
-  ['tab', 'tab'], ['field', 'field'], ['input', 'field'], ['textbox', 'field'], ['textarea', 'field'],
-  ['searchbar', 'field'], ['searchbox', 'field'], ['checkbox', 'checkbox'],
-  ['tickbox', 'checkbox'], ['radio', 'radio'], ['dropdown', 'select'], ['select', 'select'],
-  ['selector', 'select'], ['combobox', 'select'], ['picker', 'select'], ['toggle', 'switch'],
-  ['switch', 'switch'], ['slider', 'slider'], ['image', 'image'], ['img', 'image'], ['photo', 'image'],
-  ['picture', 'image'], ['thumbnail', 'image'], ['logo', 'image'], ['card', 'card'], ['tile', 'cell'],
-  ['item', 'item'], ['product', 'card'], ['result', 'card'], ['listing', 'card'], ['entry', 'item'],
-  ['post', 'card'], ['project', 'card'], ['question', 'item'], ['checkmark', 'checkbox'], ['tick', 'checkbox'], ['code block', 'code'], ['snippet', 'code'], ['badge', 'badge'], ['pill', 'badge'], ['chip', 'badge'], ['review', 'card'], ['cell', 'cell'], ['square', 'cell'], ['day', 'cell'], ['date', 'cell'], ['seat', 'cell'], ['slot', 'cell'], ['row', 'row'], ['option', 'option'],
-  ['choice', 'option'], ['article', 'card'], ['story', 'card'], ['hotel', 'card'], ['property', 'card'], ['heading', 'heading'], ['title', 'heading'], ['arrow', 'icon'], ['chevron', 'icon'],
+  ['radio button', 'radio'],
+  ['check box', 'checkbox'],
+  ['tick box', 'checkbox'],
+  ['text field', 'field'],
+  ['text box', 'field'],
+  ['input field', 'field'],
+  ['input box', 'field'],
+  ['search bar', 'field'],
+  ['search box', 'field'],
+  ['search field', 'field'],
+  ['search input', 'field'],
+  ['drop down', 'select'],
+  ['menu item', 'menuitem'],
+  ['text area', 'field'],
+  ['list item', 'item'],
+  ['nav link', 'link'],
+  ['button', 'button'],
+  ['btn', 'button'],
+  ['link', 'link'],
+  ['hyperlink', 'link'],
+  ['icon', 'icon'],
+  ['tab', 'tab'],
+  ['field', 'field'],
+  ['input', 'field'],
+  ['textbox', 'field'],
+  ['textarea', 'field'],
+  ['searchbar', 'field'],
+  ['searchbox', 'field'],
+  ['checkbox', 'checkbox'],
+  ['tickbox', 'checkbox'],
+  ['radio', 'radio'],
+  ['dropdown', 'select'],
+  ['select', 'select'],
+  ['selector', 'select'],
+  ['combobox', 'select'],
+  ['picker', 'select'],
+  ['toggle', 'switch'],
+  ['switch', 'switch'],
+  ['slider', 'slider'],
+  ['image', 'image'],
+  ['img', 'image'],
+  ['photo', 'image'],
+  ['picture', 'image'],
+  ['thumbnail', 'image'],
+  ['logo', 'image'],
+  ['card', 'card'],
+  ['tile', 'cell'],
+  ['item', 'item'],
+  ['product', 'card'],
+  ['result', 'card'],
+  ['listing', 'card'],
+  ['entry', 'item'],
+  ['post', 'card'],
+  ['project', 'card'],
+  ['question', 'item'],
+  ['checkmark', 'checkbox'],
+  ['tick', 'checkbox'],
+  ['code block', 'code'],
+  ['snippet', 'code'],
+  ['badge', 'badge'],
+  ['pill', 'badge'],
+  ['chip', 'badge'],
+  ['review', 'card'],
+  ['cell', 'cell'],
+  ['square', 'cell'],
+  ['day', 'cell'],
+  ['date', 'cell'],
+  ['seat', 'cell'],
+  ['slot', 'cell'],
+  ['row', 'row'],
+  ['option', 'option'],
+  ['choice', 'option'],
+  ['article', 'card'],
+  ['story', 'card'],
+  ['hotel', 'card'],
+  ['property', 'card'],
+  ['heading', 'heading'],
+  ['title', 'heading'],
+  ['arrow', 'icon'],
+  ['chevron', 'icon'],
 ];
 
 /** How well an element of kind B serves a step asking for kind A (0 = not at all). */
 const COMPAT: Record<Kind, Partial<Record<Kind, number>>> = {
-  button: { button: 1, icon: 0.85, link: 0.6, tab: 0.5, menuitem: 0.6, option: 0.4, switch: 0.5, card: 0.3, select: 0.5, item: 0.3, cell: 0.3 },
+  button: {
+    button: 1,
+    icon: 0.85,
+    link: 0.6,
+    tab: 0.5,
+    menuitem: 0.6,
+    option: 0.4,
+    switch: 0.5,
+    card: 0.3,
+    select: 0.5,
+    item: 0.3,
+    cell: 0.3,
+  },
   link: { link: 1, button: 0.6, menuitem: 0.6, tab: 0.5, icon: 0.4, item: 0.3, card: 0.3, image: 0.3 },
   icon: { icon: 1, button: 0.5, image: 0.6, link: 0.4, switch: 0.4 },
   tab: { tab: 1, button: 0.7, link: 0.7, item: 0.4 },
@@ -53,19 +149,66 @@ export function kindCompat(asked: Kind, is: Kind): number {
   return COMPAT[asked][is] ?? 0;
 }
 
-const TEXT_INPUTS = new Set(['', 'text', 'search', 'email', 'password', 'tel', 'url', 'number', 'date', 'datetime-local', 'month', 'week', 'time']);
-const CARD_WORDS = new Set(['card', 'product', 'listing', 'result', 'post', 'hotel', 'property', 'article', 'plan', 'course', 'recipe', 'movie', 'item', 'tile']);
+const TEXT_INPUTS = new Set([
+  '',
+  'text',
+  'search',
+  'email',
+  'password',
+  'tel',
+  'url',
+  'number',
+  'date',
+  'datetime-local',
+  'month',
+  'week',
+  'time',
+]);
+const CARD_WORDS = new Set([
+  'card',
+  'product',
+  'listing',
+  'result',
+  'post',
+  'hotel',
+  'property',
+  'article',
+  'plan',
+  'course',
+  'recipe',
+  'movie',
+  'item',
+  'tile',
+]);
 const CELL_WORDS = new Set(['cell', 'square', 'tile', 'slot', 'box', 'day', 'date']);
 
 /** Class names starting with an action name a control, not an entity: "add-card" is a button, not a card. */
-const ACTION_PREFIXES = new Set(['add', 'new', 'create', 'remove', 'delete', 'edit', 'show', 'toggle', 'open', 'close', 'view', 'load', 'more', 'next', 'prev']);
+const ACTION_PREFIXES = new Set([
+  'add',
+  'new',
+  'create',
+  'remove',
+  'delete',
+  'edit',
+  'show',
+  'toggle',
+  'open',
+  'close',
+  'view',
+  'load',
+  'more',
+  'next',
+  'prev',
+]);
 
 /** Last word of each class name: "product-card" -> card, "card-body" -> body; "add-card" -> none. */
 function classHeads(classes: string[]): string[] {
-  return classes.map((c) => {
-    const words = hintTokens(c);
-    return words.length > 1 && ACTION_PREFIXES.has(words[0] as string) ? '' : words.at(-1) ?? '';
-  }).filter(Boolean);
+  return classes
+    .map((c) => {
+      const words = hintTokens(c);
+      return words.length > 1 && ACTION_PREFIXES.has(words[0] as string) ? '' : (words.at(-1) ?? '');
+    })
+    .filter(Boolean);
 }
 
 const CHECK_WORDS = new Set(['check', 'checkbox', 'checkmark', 'tick', 'tickbox', 'checker']);
@@ -74,7 +217,9 @@ const IMAGE_HEADS = new Set(['photo', 'image', 'img', 'picture', 'pic', 'thumb',
 /** Kinds this element is, with a degree 0..1 each. */
 export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   const k = new Map<Kind, number>();
-  const put = (kind: Kind, d: number) => { if ((k.get(kind) ?? 0) < d) k.set(kind, d); };
+  const put = (kind: Kind, d: number) => {
+    if ((k.get(kind) ?? 0) < d) k.set(kind, d);
+  };
   const tag = e.tag;
   const role = e.role;
   const type = (e.inputType ?? '').toLowerCase();
@@ -84,22 +229,30 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (tag === 'button' || role === 'button' || (tag === 'input' && ['button', 'submit', 'reset', 'image'].includes(type))) put('button', 1);
   if (classWords.has('btn') || classWords.has('button')) put('button', 1);
   if ((tag === 'a' && e.href !== undefined) || role === 'link') put('link', 1);
-  if (e.editable || role === 'textbox' || role === 'searchbox' || (tag === 'input' && TEXT_INPUTS.has(type)) || tag === 'textarea') put('field', 1);
+  if (e.editable || role === 'textbox' || role === 'searchbox' || (tag === 'input' && TEXT_INPUTS.has(type)) || tag === 'textarea')
+    put('field', 1);
   if ((tag === 'input' && type === 'checkbox') || role === 'checkbox') put('checkbox', 1);
   // A round "check" button or a toggled (aria-pressed) control is a checkbox to the user who clicks it.
   if (e.interactive && [...classWords].some((w) => CHECK_WORDS.has(w)) && !/[\p{L}\p{N}]{3,}/u.test(e.text)) put('checkbox', 0.9);
   // A small empty square "box" one clicks is a tick box.
-  if (e.interactive && classWords.has('box') && e.box.width <= 40 && e.box.height <= 40 && !/[\p{L}\p{N}]/u.test(e.text)) put('checkbox', 0.9);
-  if (e.interactive && e.checked !== undefined && role !== 'checkbox' && role !== 'radio') { put('checkbox', 0.7); put('switch', 0.8); }
+  if (e.interactive && classWords.has('box') && e.box.width <= 40 && e.box.height <= 40 && !/[\p{L}\p{N}]/u.test(e.text))
+    put('checkbox', 0.9);
+  if (e.interactive && e.checked !== undefined && role !== 'checkbox' && role !== 'radio') {
+    put('checkbox', 0.7);
+    put('switch', 0.8);
+  }
   if ((tag === 'input' && type === 'radio') || role === 'radio') put('radio', 1);
   // A switch by role or class; "toggle" only as a class's last word ("dropdown-toggle" and "navbar-toggler" open menus).
-  if (role === 'switch' || classWords.has('switch') || heads.includes('toggle')) put('switch', heads.includes('toggle') && e.classes.some((c) => /(dropdown|navbar|nav|menu|sidebar)[-_]?toggle/i.test(c)) ? 0 : 1);
+  if (role === 'switch' || classWords.has('switch') || heads.includes('toggle'))
+    put('switch', heads.includes('toggle') && e.classes.some((c) => /(dropdown|navbar|nav|menu|sidebar)[-_]?toggle/i.test(c)) ? 0 : 1);
   // A checkbox drawn as a switch by its wrapper ("form-switch", read into iconHint by the snapshot).
   if (k.has('checkbox') && /\bswitch\b/.test(hintTokens(e.iconHint ?? '').join(' '))) put('switch', 1);
   if ((tag === 'input' && type === 'range') || role === 'slider') put('slider', 1);
-  if (tag === 'select' || role === 'combobox' || role === 'listbox' || heads.some((h) => h === 'dropdown' || h === 'select')) put('select', 1);
+  if (tag === 'select' || role === 'combobox' || role === 'listbox' || heads.some((h) => h === 'dropdown' || h === 'select'))
+    put('select', 1);
   if (role === 'tab' || heads.includes('tab')) put('tab', 1);
-  if (['img', 'svg', 'canvas', 'picture', 'video'].includes(tag) || role === 'img' || (tag === 'input' && type === 'image')) put('image', 1);
+  if (['img', 'svg', 'canvas', 'picture', 'video'].includes(tag) || role === 'img' || (tag === 'input' && type === 'image'))
+    put('image', 1);
   if (heads.some((h) => IMAGE_HEADS.has(h))) put('image', 0.9);
   if (tag === 'option' || role === 'option') put('option', 1);
   if (role === 'menuitem' || (heads.includes('item') && classWords.has('menu'))) put('menuitem', 1);
@@ -119,7 +272,9 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
 
   const small = e.box.width > 0 && e.box.width <= 64 && e.box.height <= 64;
   const glyphOnly = !/[\p{L}\p{N}]{2,}/u.test(e.text);
-  const iconClass = [...classWords].some((w) => w === 'icon' || w === 'fa' || w === 'fas' || w === 'far' || w === 'bi' || w === 'material' || w === 'glyphicon' || w === 'ion');
+  const iconClass = [...classWords].some(
+    (w) => w === 'icon' || w === 'fa' || w === 'fas' || w === 'far' || w === 'bi' || w === 'material' || w === 'glyphicon' || w === 'ion',
+  );
   if (small && glyphOnly && (e.interactive || tag === 'svg' || tag === 'i' || tag === 'img')) put('icon', 1);
   else if (iconClass && glyphOnly) put('icon', 0.9);
   else if (glyphOnly && e.interactive && (e.iconHint || e.ariaLabel || e.title)) put('icon', 0.8);

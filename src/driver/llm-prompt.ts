@@ -43,7 +43,8 @@ function lineOf(n: number, e: ElementSnapshot): string {
 
 /** The elements a model may pick from: visible interactive or editable ones, in view first. */
 export function listElements(snapshot: PageSnapshot): ListedElement[] {
-  const pick = (inView: boolean) => snapshot.elements.map((e, i) => ({ e, i })).filter(({ e }) => e.visible && (e.interactive || e.editable) && e.inViewport === inView);
+  const pick = (inView: boolean) =>
+    snapshot.elements.map((e, i) => ({ e, i })).filter(({ e }) => e.visible && (e.interactive || e.editable) && e.inViewport === inView);
   const chosen = [...pick(true), ...pick(false)].slice(0, MAX_LISTED).sort((a, b) => a.i - b.i);
   return chosen.map(({ e, i }, n) => ({ n, index: i, line: lineOf(n, e) }));
 }

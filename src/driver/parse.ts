@@ -5,7 +5,26 @@
 import type { Step } from '../task/types.ts';
 import type { Kind } from './kinds.ts';
 import { inferKey, normalizeKey } from './keys.ts';
-import { BY_NOUNS, DETERMINERS, LABEL_VERBS, LEAD_INS, MEANS_VERBS, NUMBERS, ORDINALS, PARTICLES, PLACEHOLDER, REGION_WORDS, RELATION_WORDS, VERBS, VERB_KINDS, emptyQuery, parseAnchor, parsePhrase, stemWord, type Lifted } from './phrase.ts';
+import {
+  BY_NOUNS,
+  DETERMINERS,
+  LABEL_VERBS,
+  LEAD_INS,
+  MEANS_VERBS,
+  NUMBERS,
+  ORDINALS,
+  PARTICLES,
+  PLACEHOLDER,
+  REGION_WORDS,
+  RELATION_WORDS,
+  VERBS,
+  VERB_KINDS,
+  emptyQuery,
+  parseAnchor,
+  parsePhrase,
+  stemWord,
+  type Lifted,
+} from './phrase.ts';
 import { STOPWORDS } from './text.ts';
 import type { ParsedStep, RelationType, TargetQuery } from './step-query.ts';
 
@@ -17,25 +36,39 @@ export { inferKey, normalizeKey };
 const QUOTE_RE = /"([^"]+)"|“([^”]+)”|‘([^’]+)’|(?<![\p{L}\p{N}])'((?:[^']|'(?=\p{L}))+?)'(?![\p{L}\p{N}])/gu;
 
 /** Symbols a step may name an element by, spelled as words before punctuation is dropped: "the % sign", "the + button". */
-const SYMBOL_WORDS: Record<string, string> = { '%': ' percent ', '+': ' plus ', '×': ' close ', '✕': ' close ', '☰': ' menu ', '⋮': ' more ', '…': ' more ', '★': ' star ', '♥': ' heart ', '→': ' arrow ', '←': ' arrow ' };
+const SYMBOL_WORDS: Record<string, string> = {
+  '%': ' percent ',
+  '+': ' plus ',
+  '×': ' close ',
+  '✕': ' close ',
+  '☰': ' menu ',
+  '⋮': ' more ',
+  '…': ' more ',
+  '★': ' star ',
+  '♥': ' heart ',
+  '→': ' arrow ',
+  '←': ' arrow ',
+};
 
 function wordsOf(s: string): string[] {
-  return s
-    .replace(/[%+×✕☰⋮…★♥→←]/g, (c) => SYMBOL_WORDS[c] ?? ' ')
-    .toLowerCase()
-    // Bars that are regions: "the top bar", "the nav bar", "the side bar".
-    .replace(/\b(?:top|app|title|header) ?bar\b/g, 'topbar')
-    .replace(/\b(?:nav|navigation|menu) ?bar\b/g, 'navbar')
-    .replace(/\bside ?bar\b/g, 'sidebar')
-    .replace(/\btool ?bar\b/g, 'toolbar')
-    .replace(/(\d+)\s*(?:x|×)\s*(\d+)/g, '$1 $2')
-    // "the third post's 'Posted by' line": a possessive before a noun is a relation (see possessives()).
-    .replace(/[’']s(?=\s+[\p{L}\p{N}"'‘“])/gu, ' qposs ')
-    .replace(/[’']s\b/g, '')
-    .replace(/[^\p{L}\p{N}#]+/gu, ' ')
-    .trim()
-    .split(' ')
-    .filter(Boolean);
+  return (
+    s
+      .replace(/[%+×✕☰⋮…★♥→←]/g, (c) => SYMBOL_WORDS[c] ?? ' ')
+      .toLowerCase()
+      // Bars that are regions: "the top bar", "the nav bar", "the side bar".
+      .replace(/\b(?:top|app|title|header) ?bar\b/g, 'topbar')
+      .replace(/\b(?:nav|navigation|menu) ?bar\b/g, 'navbar')
+      .replace(/\bside ?bar\b/g, 'sidebar')
+      .replace(/\btool ?bar\b/g, 'toolbar')
+      .replace(/(\d+)\s*(?:x|×)\s*(\d+)/g, '$1 $2')
+      // "the third post's 'Posted by' line": a possessive before a noun is a relation (see possessives()).
+      .replace(/[’']s(?=\s+[\p{L}\p{N}"'‘“])/gu, ' qposs ')
+      .replace(/[’']s\b/g, '')
+      .replace(/[^\p{L}\p{N}#]+/gu, ' ')
+      .trim()
+      .split(' ')
+      .filter(Boolean)
+  );
 }
 
 /** Grid cell: "row 2, column 3", "column 3 row 2", "(2, 3)", "r2c3". Removes the matched words. */
@@ -54,20 +87,32 @@ function takeGrid(words: string[]): { row: number; col: number } | undefined {
     const w = words[i] as string;
     // In "3rd column, 2nd row" the "2nd" belongs to the row that follows it.
     const nextNoun = words[i + 2] === 'row' || words[i + 2] === 'column' || words[i + 2] === 'col';
-    if ((w === 'row' || w === 'column' || w === 'col') && num(words[i + 1]) !== undefined && !(nextNoun && !/^\d+$/.test(words[i + 1] as string))) {
-      if (w === 'row') row = num(words[i + 1]); else col = num(words[i + 1]);
+    if (
+      (w === 'row' || w === 'column' || w === 'col') &&
+      num(words[i + 1]) !== undefined &&
+      !(nextNoun && !/^\d+$/.test(words[i + 1] as string))
+    ) {
+      if (w === 'row') row = num(words[i + 1]);
+      else col = num(words[i + 1]);
       used.push(i, i + 1);
     } else if (/^r\d+c\d+$/.test(w)) {
       const m = /^r(\d+)c(\d+)$/.exec(w) as RegExpExecArray;
-      row = Number(m[1]); col = Number(m[2]); used.push(i);
+      row = Number(m[1]);
+      col = Number(m[2]);
+      used.push(i);
     }
   }
   // "2nd row, 3rd column"
   for (let i = 0; i + 1 < words.length; i++) {
     const n = num(words[i]);
     const nxt = words[i + 1];
-    if (n !== undefined && /(st|nd|rd|th)$|^(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)$/.test(words[i] as string) && (nxt === 'row' || nxt === 'column' || nxt === 'col')) {
-      if (nxt === 'row' && row === undefined) row = n; else if (nxt !== 'row' && col === undefined) col = n;
+    if (
+      n !== undefined &&
+      /(st|nd|rd|th)$|^(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)$/.test(words[i] as string) &&
+      (nxt === 'row' || nxt === 'column' || nxt === 'col')
+    ) {
+      if (nxt === 'row' && row === undefined) row = n;
+      else if (nxt !== 'row' && col === undefined) col = n;
       else continue;
       used.push(i, i + 1);
     }
@@ -84,7 +129,27 @@ const MONEY_RE = /[$£€¥]\s?\d[\d,.]*(?:\s?[-–]\s?[$£€¥]?\s?\d[\d,.]*)?
  * "To Do", "In Progress", "Add to Cart", "Terms of Service", "Sign Up". In lower case only
  * the ones that rarely start a relation join a run: "Delete for Carla Diaz" is two things.
  */
-const NAME_JOINERS = new Set(['to', 'do', 'in', 'on', 'of', 'for', 'by', 'at', 'up', 'out', 'off', 'and', 'the', 'with', 'into', 'from', 'over', 'under', 'a']);
+const NAME_JOINERS = new Set([
+  'to',
+  'do',
+  'in',
+  'on',
+  'of',
+  'for',
+  'by',
+  'at',
+  'up',
+  'out',
+  'off',
+  'and',
+  'the',
+  'with',
+  'into',
+  'from',
+  'over',
+  'under',
+  'a',
+]);
 const LOWER_JOINERS = new Set(['to', 'of', 'and', 'the', 'a', 'up', 'out', 'off']);
 /** Words after which a lone capitalised word is a place's name, not a noun: "under Switches". */
 const PLACE_WORDS = new Set(['under', 'below', 'above', 'beneath', 'underneath', 'beside', 'near', 'in', 'inside', 'within', 'from']);
@@ -97,9 +162,15 @@ const NAMED_NOUNS = /^(field|box|input|column|list|button|tab|section|link|lane|
  * "Terms of Service"), which would otherwise be split at "in", "of" or "to".
  */
 function liftNames(text: string, names: string[], tail: string[]): string {
-  const put = (m: string) => { names.push(m.trim()); return ` nnn${names.length - 1} `; };
+  const put = (m: string) => {
+    names.push(m.trim());
+    return ` nnn${names.length - 1} `;
+  };
   // "the number of pending requests, 18": a figure after a final comma is what the target shows.
-  let out = text.trim().replace(/,\s*([$£€¥]?\s?\d[\d,.]*\s?%?(?:\s?\/\s?[a-z]+)?)\s*[.!]?\s*$/i, (_, n: string) => { tail.push(n.trim()); return ''; });
+  let out = text.trim().replace(/,\s*([$£€¥]?\s?\d[\d,.]*\s?%?(?:\s?\/\s?[a-z]+)?)\s*[.!]?\s*$/i, (_, n: string) => {
+    tail.push(n.trim());
+    return '';
+  });
   out = out.replace(MONEY_RE, put);
   const tokens = out.split(/(\s+)/);
   const words = tokens.filter((t, i) => i % 2 === 0);
@@ -110,7 +181,13 @@ function liftNames(text: string, names: string[], tail: string[]): string {
     const t = words[i] as string;
     // A run starts at a capital (never the first word: the verb), may hold small lower-case joiners, and ends at a capital.
     // "Click About in the menu": a capitalised small word mid-sentence, not followed by an article, is a label.
-    if (i > 1 && isCap(t) && RELATION_SINGLE.has(bare(t)) && !/^(the|a|an|this|that)$/i.test(words[i + 1] ?? '') && !/[,.;:]$/.test(words[i - 1] ?? '')) {
+    if (
+      i > 1 &&
+      isCap(t) &&
+      RELATION_SINGLE.has(bare(t)) &&
+      !/^(the|a|an|this|that)$/i.test(words[i + 1] ?? '') &&
+      !/[,.;:]$/.test(words[i - 1] ?? '')
+    ) {
       const trail = /[,.;:]$/.exec(t)?.[0] ?? '';
       result.push(put(t.replace(/[,.;:]$/, '')) + trail);
       continue;
@@ -122,7 +199,12 @@ function liftNames(text: string, names: string[], tail: string[]): string {
       continue;
     }
     // "under Switches", "below Features": a capitalised noun after a place word is a heading's name.
-    if (i > 1 && isCap(t) && PLACE_WORDS.has((words[i - 1] as string).toLowerCase()) && (i + 1 >= words.length || /[,.;:]$/.test(t) || PLACE_WORDS.has((words[i + 1] as string).toLowerCase()))) {
+    if (
+      i > 1 &&
+      isCap(t) &&
+      PLACE_WORDS.has((words[i - 1] as string).toLowerCase()) &&
+      (i + 1 >= words.length || /[,.;:]$/.test(t) || PLACE_WORDS.has((words[i + 1] as string).toLowerCase()))
+    ) {
       const trail = /[,.;:]$/.exec(t)?.[0] ?? '';
       result.push(put(t.replace(/[,.;:]$/, '')) + trail);
       continue;
@@ -138,7 +220,12 @@ function liftNames(text: string, names: string[], tail: string[]): string {
       let end = i;
       // "between From and To" is two names: after "between", "and" joins nothing.
       const afterBetween = (words[i - 1] ?? '').toLowerCase() === 'between';
-      while (j + 1 < words.length && !/[,.;:]$/.test(words[j] as string) && (isCap(words[j + 1]) || (LOWER_JOINERS.has(words[j + 1] as string) && !(afterBetween && words[j + 1] === 'and') && isCap(words[j + 2])))) {
+      while (
+        j + 1 < words.length &&
+        !/[,.;:]$/.test(words[j] as string) &&
+        (isCap(words[j + 1]) ||
+          (LOWER_JOINERS.has(words[j + 1] as string) && !(afterBetween && words[j + 1] === 'and') && isCap(words[j + 2])))
+      ) {
         j++;
         if (isCap(words[j])) end = j;
       }
@@ -174,16 +261,115 @@ function liftNames(text: string, names: string[], tail: string[]): string {
 const RELATION_SINGLE = new Set(RELATION_WORDS.filter(([w]) => !w.includes(' ')).map(([w]) => w));
 
 /** Verbs after "that" / "which" / "with" saying what the element shows: its text, not a relation. */
-const SAY_VERBS = new Set(['says', 'saying', 'reads', 'reading', 'shows', 'showing', 'displays', 'displaying', 'labelled', 'labeled', 'marked', 'titled', 'named', 'called', 'is', 'has']);
+const SAY_VERBS = new Set([
+  'says',
+  'saying',
+  'reads',
+  'reading',
+  'shows',
+  'showing',
+  'displays',
+  'displaying',
+  'labelled',
+  'labeled',
+  'marked',
+  'titled',
+  'named',
+  'called',
+  'is',
+  'has',
+]);
 const TEXT_NOUNS = new Set(['text', 'label', 'word', 'words', 'caption', 'title']);
 /** Verbs that open a purpose clause: "... to switch to dark mode", "... to hide the side menu". */
 const PURPOSE_VERBS = new Set([
-  'switch', 'hide', 'show', 'open', 'close', 'go', 'mark', 'make', 'create', 'add', 'remove', 'delete', 'submit', 'send', 'save', 'search',
-  'filter', 'sort', 'toggle', 'expand', 'collapse', 'select', 'view', 'see', 'start', 'begin', 'confirm', 'cancel', 'continue', 'proceed',
-  'return', 'sign', 'log', 'buy', 'purchase', 'order', 'book', 'subscribe', 'download', 'upload', 'share', 'edit', 'change', 'clear', 'reset',
-  'enable', 'disable', 'turn', 'get', 'read', 'learn', 'try', 'play', 'pause', 'stop', 'fold', 'unfold', 'minimize', 'maximize', 'zoom',
-  'print', 'copy', 'refresh', 'reload', 'load', 'apply', 'complete', 'finish', 'register', 'join', 'contact', 'reply', 'like', 'follow',
-  'rate', 'compare', 'reveal', 'display', 'jump', 'move', 'navigate', 'visit', 'access', 'enter', 'leave', 'exit', 'dismiss', 'bring',
+  'switch',
+  'hide',
+  'show',
+  'open',
+  'close',
+  'go',
+  'mark',
+  'make',
+  'create',
+  'add',
+  'remove',
+  'delete',
+  'submit',
+  'send',
+  'save',
+  'search',
+  'filter',
+  'sort',
+  'toggle',
+  'expand',
+  'collapse',
+  'select',
+  'view',
+  'see',
+  'start',
+  'begin',
+  'confirm',
+  'cancel',
+  'continue',
+  'proceed',
+  'return',
+  'sign',
+  'log',
+  'buy',
+  'purchase',
+  'order',
+  'book',
+  'subscribe',
+  'download',
+  'upload',
+  'share',
+  'edit',
+  'change',
+  'clear',
+  'reset',
+  'enable',
+  'disable',
+  'turn',
+  'get',
+  'read',
+  'learn',
+  'try',
+  'play',
+  'pause',
+  'stop',
+  'fold',
+  'unfold',
+  'minimize',
+  'maximize',
+  'zoom',
+  'print',
+  'copy',
+  'refresh',
+  'reload',
+  'load',
+  'apply',
+  'complete',
+  'finish',
+  'register',
+  'join',
+  'contact',
+  'reply',
+  'like',
+  'follow',
+  'rate',
+  'compare',
+  'reveal',
+  'display',
+  'jump',
+  'move',
+  'navigate',
+  'visit',
+  'access',
+  'enter',
+  'leave',
+  'exit',
+  'dismiss',
+  'bring',
 ]);
 
 /**
@@ -205,9 +391,10 @@ function possessives(words: string[]): string[] {
     const head = out.slice(k + 1, b);
     // "Sarah Curry's row": a region named by its owner ("the Sarah Curry row"); else "B of A".
     const region = head.filter((w) => !DETERMINERS.has(w));
-    out = region.length === 1 && CONTAINER_HEADS.has(region[0] as string)
-      ? [...out.slice(0, a), ...owner, ...region, ...out.slice(b)]
-      : [...out.slice(0, a), ...head, 'of', ...owner, ...out.slice(b)];
+    out =
+      region.length === 1 && CONTAINER_HEADS.has(region[0] as string)
+        ? [...out.slice(0, a), ...owner, ...region, ...out.slice(b)]
+        : [...out.slice(0, a), ...head, 'of', ...owner, ...out.slice(b)];
   }
   return out.filter((w) => w !== 'qposs');
 }
@@ -247,7 +434,10 @@ export function parseStep(step: Step): ParsedStep {
     return ` qqq${quotes.length - 1} `;
   });
   // "Open the third email, the one from Kian": "the one" is the target again, its relation follows.
-  const appositive = quoted.replace(/,\s*the one\s+(from|by|with|about|that|which|in|on|at|for|showing|named|called|labelled|labeled)\b/gi, ' $1');
+  const appositive = quoted.replace(
+    /,\s*the one\s+(from|by|with|about|that|which|in|on|at|for|showing|named|called|labelled|labeled)\b/gi,
+    ' $1',
+  );
   // A quoted label then ", the last row of the table": the rest says where the label is.
   const labelled = appositive.replace(/(qqq\d+\s*),\s+(?=(?:the|in|on|at|under|below|above)\b)/i, '$1 in ');
   const lead = leadingPlace(labelled);
@@ -265,7 +455,11 @@ export function parseStep(step: Step): ParsedStep {
       parsed.typed = given;
       typedIdx = quotes.findIndex((q) => q.trim().toLowerCase() === given.trim().toLowerCase());
     } else if (quotes.length) {
-      typedIdx = words.findIndex((w, i) => PLACEHOLDER.test(w) && ['type', 'enter', 'input', 'write', 'with', 'for', 'typing', 'entering', 'as', 'text'].includes(words[i - 1] ?? ''));
+      typedIdx = words.findIndex(
+        (w, i) =>
+          PLACEHOLDER.test(w) &&
+          ['type', 'enter', 'input', 'write', 'with', 'for', 'typing', 'entering', 'as', 'text'].includes(words[i - 1] ?? ''),
+      );
       if (typedIdx >= 0) typedIdx = Number(PLACEHOLDER.exec(words[typedIdx] as string)?.[1]);
       else typedIdx = 0;
       parsed.typed = quotes[typedIdx];
@@ -285,9 +479,30 @@ export function parseStep(step: Step): ParsedStep {
     const given = typeof p.key === 'string' && p.key.trim() ? normalizeKey(p.key) : undefined;
     parsed.key = given ?? inferKey(description, quotes);
     // The key's own words are not part of a target: "press Enter in the search box".
-    const keyWords = new Set(['enter', 'return', 'escape', 'esc', 'tab', 'space', 'spacebar', 'backspace', 'delete', 'arrow', 'up', 'down', 'key', 'keyboard', 'home', 'end', 'pageup', 'pagedown']);
+    const keyWords = new Set([
+      'enter',
+      'return',
+      'escape',
+      'esc',
+      'tab',
+      'space',
+      'spacebar',
+      'backspace',
+      'delete',
+      'arrow',
+      'up',
+      'down',
+      'key',
+      'keyboard',
+      'home',
+      'end',
+      'pageup',
+      'pagedown',
+    ]);
     if (parsed.key && parsed.key.length === 1) keyWords.add(parsed.key.toLowerCase());
-    words = words.filter((w) => !keyWords.has(w) && !(PLACEHOLDER.test(w) && normalizeKey(quotes[Number(PLACEHOLDER.exec(w)?.[1])] ?? '') === parsed.key));
+    words = words.filter(
+      (w) => !keyWords.has(w) && !(PLACEHOLDER.test(w) && normalizeKey(quotes[Number(PLACEHOLDER.exec(w)?.[1])] ?? '') === parsed.key),
+    );
     if (parsed.key?.startsWith('Arrow')) words = words.filter((w) => w !== 'left' && w !== 'right');
     // "Press Enter to save the edited todo": what the key does, not where it goes.
     if (words[0] === 'to' && PURPOSE_VERBS.has(words[1] ?? '')) {
@@ -295,7 +510,10 @@ export function parseStep(step: Step): ParsedStep {
       const fieldNamed = purpose.some((w) => ['field', 'box', 'input', 'textbox', 'textarea', 'searchbox'].includes(w));
       // "Press Tab to leave the email field": the field named after the verb is where the key goes.
       if (fieldNamed) words = words.slice(2).filter((w) => !['on', 'off', 'out', 'away', 'from'].includes(w));
-      else { parsed.target.purpose = purpose; words = []; }
+      else {
+        parsed.target.purpose = purpose;
+        words = [];
+      }
     }
   }
 
@@ -313,9 +531,15 @@ export function parseStep(step: Step): ParsedStep {
   let impliedKinds: Kind[] = [];
   while (words.length) {
     const w = words[0] as string;
-    if (VERBS.has(w) && (verbs === 0 || leadIn)) { verbs++; leadIn = LEAD_INS.has(w); impliedKinds = VERB_KINDS[w] ?? impliedKinds; words.shift(); }
-    else if (PARTICLES.has(w)) { leadIn = false; words.shift(); }
-    else break;
+    if (VERBS.has(w) && (verbs === 0 || leadIn)) {
+      verbs++;
+      leadIn = LEAD_INS.has(w);
+      impliedKinds = VERB_KINDS[w] ?? impliedKinds;
+      words.shift();
+    } else if (PARTICLES.has(w)) {
+      leadIn = false;
+      words.shift();
+    } else break;
   }
 
   // "Close the modal by clicking the X button": the means names the target; the purpose
@@ -325,7 +549,16 @@ export function parseStep(step: Step): ParsedStep {
   let skip = 2;
   // "using the trash icon" is the means; "using the top menu" only the way there.
   const using = words.indexOf('using');
-  if (by < 0 && using > 0 && words.slice(using + 1).some((w) => ['icon', 'button', 'link', 'arrow', 'checkbox', 'toggle', 'switch', 'cross', 'x'].includes(stemWord(w)))) { by = using; skip = 1; }
+  if (
+    by < 0 &&
+    using > 0 &&
+    words
+      .slice(using + 1)
+      .some((w) => ['icon', 'button', 'link', 'arrow', 'checkbox', 'toggle', 'switch', 'cross', 'x'].includes(stemWord(w)))
+  ) {
+    by = using;
+    skip = 1;
+  }
   if (by > 0 && by + skip < words.length) {
     const purpose = words.slice(0, by);
     const means = words.slice(by + skip);
@@ -346,19 +579,31 @@ export function parseStep(step: Step): ParsedStep {
   let purpose: string[] | undefined;
   for (let i = 0; i < words.length; i++) {
     const cur = segments[segments.length - 1] as { words: string[] };
-    if (words[i] === 'to' && PURPOSE_VERBS.has(words[i + 1] ?? '') && cur.words.length > 0 && !(segments.length === 1 && cur.words.length === 0)) {
+    if (
+      words[i] === 'to' &&
+      PURPOSE_VERBS.has(words[i + 1] ?? '') &&
+      cur.words.length > 0 &&
+      !(segments.length === 1 && cur.words.length === 0)
+    ) {
       purpose = words.slice(i + 1).filter((w) => !STOPWORDS.has(w) && !PLACEHOLDER.test(w));
       break;
     }
     let hit: [string, RelationType | 'place'] | undefined;
     for (const r of RELATION_WORDS) {
       const parts = r[0].split(' ');
-      if (parts.every((part, j) => words[i + j] === part)) { hit = r; break; }
+      if (parts.every((part, j) => words[i + j] === part)) {
+        hit = r;
+        break;
+      }
     }
     // "the 'Add' button" keeps going; a relation word at the start of a phrase is a particle.
     if (hit && hit[0] === 'by' && !BY_NOUNS.has(stemWord(cur.words.at(-1)))) hit = undefined;
     // "the circle that says 'Be Part Of Our Story!'", "the button with the text 'Go'": what it shows, not a relation.
-    if (hit && (hit[0] === 'that' || hit[0] === 'which' || hit[0] === 'with') && (SAY_VERBS.has(words[i + 1] ?? '') || (words[i + 1] === 'the' && TEXT_NOUNS.has(words[i + 2] ?? '')))) {
+    if (
+      hit &&
+      (hit[0] === 'that' || hit[0] === 'which' || hit[0] === 'with') &&
+      (SAY_VERBS.has(words[i + 1] ?? '') || (words[i + 1] === 'the' && TEXT_NOUNS.has(words[i + 2] ?? '')))
+    ) {
       i += words[i + 1] === 'the' ? 2 : 1;
       continue;
     }
@@ -375,7 +620,8 @@ export function parseStep(step: Step): ParsedStep {
   if (grid) target.grid = grid;
   if (!target.kinds.length && step.type === 'Click') target.kinds.push(...impliedKinds);
   // "Check the box next to X": a box one ticks is a checkbox, not a text box.
-  if (step.type === 'Click' && impliedKinds.includes('checkbox') && target.kinds.length === 1 && target.kinds[0] === 'field') target.kinds = ['checkbox'];
+  if (step.type === 'Click' && impliedKinds.includes('checkbox') && target.kinds.length === 1 && target.kinds[0] === 'field')
+    target.kinds = ['checkbox'];
   // Each "of"/"in" phrase after the target qualifies the phrase before it when it only places
   // it ("the Popular Item at the end of the first row"): `last` is what such words attach to.
   let last: TargetQuery = target;
@@ -385,7 +631,8 @@ export function parseStep(step: Step): ParsedStep {
     // "between Filter and Add lane": near each of the two.
     if (seg.word === 'between' && seg.words.includes('and')) {
       const k = seg.words.indexOf('and');
-      for (const part of [seg.words.slice(0, k), seg.words.slice(k + 1)]) if (part.length) parsed.relations.push({ type: 'near', anchor: parseAnchor(part, lifted) });
+      for (const part of [seg.words.slice(0, k), seg.words.slice(k + 1)])
+        if (part.length) parsed.relations.push({ type: 'near', anchor: parseAnchor(part, lifted) });
       continue;
     }
     // "Close the alert with its cross": the "with its" phrase names the target itself.
@@ -397,12 +644,19 @@ export function parseStep(step: Step): ParsedStep {
     // "at the end of the timeline", "at the right end of the top row": the last (or first) of what follows.
     const place = q.words.filter((w) => !['end', 'start', 'beginning', 'edge', 'side'].includes(w));
     if (!place.length && q.words.length && !q.labels.length && !q.kinds.length && !q.names?.length) {
-      if (last.ordinal === undefined) { last.ordinal = q.words.includes('end') ? -1 : 1; if (q.position?.h) endSide = last; }
+      if (last.ordinal === undefined) {
+        last.ordinal = q.words.includes('end') ? -1 : 1;
+        if (q.position?.h) endSide = last;
+      }
       if (q.position) last.position = { ...last.position, ...q.position };
       continue;
     }
     // "the third tile in the top row", "the first product in the second row": a grid cell.
-    const rowOnly = ((q.kinds.length === 1 && q.kinds[0] === 'row') || (!q.kinds.length && q.container === 'row')) && !q.labels.length && !q.names?.length && q.words.every((w) => w === 'row');
+    const rowOnly =
+      ((q.kinds.length === 1 && q.kinds[0] === 'row') || (!q.kinds.length && q.container === 'row')) &&
+      !q.labels.length &&
+      !q.names?.length &&
+      q.words.every((w) => w === 'row');
     if (rowOnly && last.ordinal !== undefined && !last.grid && (q.ordinal !== undefined || q.position?.v)) {
       const row = q.ordinal ?? (q.position?.v === 'bottom' ? -1 : 1);
       last.grid = { row, col: last.ordinal };
@@ -418,7 +672,13 @@ export function parseStep(step: Step): ParsedStep {
       continue;
     }
     // "the button in the header menu": a region word with only generic words is still a region.
-    if (q.region && !q.labels.length && q.ordinal === undefined && q.kinds.every((k) => k === 'card') && q.words.every((w) => ['menu', 'bar', 'top', 'area', 'window', 'box', 'panel', 'project', 'card'].includes(w))) {
+    if (
+      q.region &&
+      !q.labels.length &&
+      q.ordinal === undefined &&
+      q.kinds.every((k) => k === 'card') &&
+      q.words.every((w) => ['menu', 'bar', 'top', 'area', 'window', 'box', 'panel', 'project', 'card'].includes(w))
+    ) {
       last.region = q.region;
       if (q.look) last.look = { colours: [], ...last.look, around: [...(last.look?.around ?? []), ...q.look.colours] };
       continue;
@@ -426,7 +686,15 @@ export function parseStep(step: Step): ParsedStep {
     const type: RelationType = seg.rel === 'place' || seg.rel === 'target' ? 'inside' : seg.rel;
     // "Remove all finished todos with the link at the bottom": the "with" phrase is the control,
     // what comes before is what it does.
-    if (type === 'contains' && seg.word === 'with' && last === target && q.kinds.length && !target.kinds.length && !target.labels.length && !target.names?.length) {
+    if (
+      type === 'contains' &&
+      seg.word === 'with' &&
+      last === target &&
+      q.kinds.length &&
+      !target.kinds.length &&
+      !target.labels.length &&
+      !target.names?.length
+    ) {
       const purposeWords = target.words;
       Object.assign(target, q);
       target.purpose = [...purposeWords, ...(target.purpose ?? [])];
@@ -450,7 +718,15 @@ export function parseStep(step: Step): ParsedStep {
   const relative = target.ordinal === undefined && target.position && first?.anchor.words.some((w) => NUMBERS[w] !== undefined);
   if (relative && target.position) target.ordinal = target.position.v === 'bottom' || target.position.h === 'right' ? -1 : 1;
   const onlyImpliedKinds = target.kinds.every((k) => impliedKinds.includes(k));
-  if (first && first.type === 'group' && target.ordinal !== undefined && !target.labels.length && !target.words.length && onlyImpliedKinds && first.anchor.ordinal === undefined) {
+  if (
+    first &&
+    first.type === 'group' &&
+    target.ordinal !== undefined &&
+    !target.labels.length &&
+    !target.words.length &&
+    onlyImpliedKinds &&
+    first.anchor.ordinal === undefined
+  ) {
     if (relative) delete target.position;
     const a = first.anchor;
     target.words = a.words.filter((w) => NUMBERS[w] === undefined && !/^\d+$/.test(w));
@@ -461,7 +737,12 @@ export function parseStep(step: Step): ParsedStep {
   }
   // "Enter an email in the Email address field": the field is named by the "in" phrase; the
   // words before it describe the text.
-  const into = parsed.relations.findIndex((r) => r.type === 'inside' && (r.anchor.kinds.includes('field') || r.anchor.boxed) && (r.anchor.labels.length > 0 || r.anchor.words.length > 0 || !!r.anchor.names?.length));
+  const into = parsed.relations.findIndex(
+    (r) =>
+      r.type === 'inside' &&
+      (r.anchor.kinds.includes('field') || r.anchor.boxed) &&
+      (r.anchor.labels.length > 0 || r.anchor.words.length > 0 || !!r.anchor.names?.length),
+  );
   if ((step.type === 'Type' || step.type === 'Press') && into >= 0 && !target.kinds.includes('field') && !target.labels.length) {
     const a = (parsed.relations.splice(into, 1)[0] as { anchor: typeof target }).anchor;
     Object.assign(target, { ...a, purpose: target.purpose, look: target.look ?? a.look });

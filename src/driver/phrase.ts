@@ -17,23 +17,89 @@ export const PLACEHOLDER = /^qqq(\d+)$/;
 export const NAME_PLACEHOLDER = /^nnn(\d+)$/;
 
 export const ORDINALS: Record<string, number> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
-  eleventh: 11, twelfth: 12, last: -1, final: -1, penultimate: -2,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  last: -1,
+  final: -1,
+  penultimate: -2,
 };
 export const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
 export const REGION_WORDS: Record<string, Region> = {
-  header: 'header', navbar: 'nav', nav: 'nav', navigation: 'nav', topbar: 'header', sidebar: 'sidebar',
-  footer: 'footer', modal: 'modal', dialog: 'modal', popup: 'modal', overlay: 'modal', lightbox: 'modal',
-  form: 'form', toolbar: 'header', banner: 'header',
+  header: 'header',
+  navbar: 'nav',
+  nav: 'nav',
+  navigation: 'nav',
+  topbar: 'header',
+  sidebar: 'sidebar',
+  footer: 'footer',
+  modal: 'modal',
+  dialog: 'modal',
+  popup: 'modal',
+  overlay: 'modal',
+  lightbox: 'modal',
+  form: 'form',
+  toolbar: 'header',
+  banner: 'header',
 };
 
 /** Pure verbs: dropped. Other first words ("close", "add", "submit") stay as label words. */
 export const VERBS = new Set([
-  'click', 'clicks', 'clicking', 'tap', 'taps', 'press', 'hit', 'push', 'select', 'choose', 'pick', 'toggle', 'check',
-  'uncheck', 'tick', 'untick', 'type', 'enter', 'input', 'write', 'fill', 'focus', 'go', 'navigate', 'switch',
-  'activate', 'expand', 'collapse', 'hover', 'double', 'doubleclick', 'then', 'now', 'user', 'clicked', 'selects',
-  'open', 'turn', 'enable', 'disable', 'mark', 'reveal', 'uncover', 'visit', 'view',
+  'click',
+  'clicks',
+  'clicking',
+  'tap',
+  'taps',
+  'press',
+  'hit',
+  'push',
+  'select',
+  'choose',
+  'pick',
+  'toggle',
+  'check',
+  'uncheck',
+  'tick',
+  'untick',
+  'type',
+  'enter',
+  'input',
+  'write',
+  'fill',
+  'focus',
+  'go',
+  'navigate',
+  'switch',
+  'activate',
+  'expand',
+  'collapse',
+  'hover',
+  'double',
+  'doubleclick',
+  'then',
+  'now',
+  'user',
+  'clicked',
+  'selects',
+  'open',
+  'turn',
+  'enable',
+  'disable',
+  'mark',
+  'reveal',
+  'uncover',
+  'visit',
+  'view',
 ]);
 /**
  * Verbs that are also a control's label: "Like the post by Aiko" clicks the Like control of
@@ -41,18 +107,69 @@ export const VERBS = new Set([
  * when a determiner follows; "Add to cart" (no determiner) stays a label.
  */
 export const LABEL_VERBS = new Set([
-  'like', 'unlike', 'increase', 'decrease', 'increment', 'decrement', 'add', 'remove', 'delete', 'close', 'dismiss', 'share',
-  'save', 'follow', 'unfollow', 'subscribe', 'download', 'reply', 'retweet', 'repost', 'bookmark', 'edit', 'rename', 'archive',
-  'favorite', 'favourite', 'star', 'upvote', 'downvote', 'play', 'pause', 'mute', 'unmute', 'pin', 'rate', 'hide', 'duplicate',
+  'like',
+  'unlike',
+  'increase',
+  'decrease',
+  'increment',
+  'decrement',
+  'add',
+  'remove',
+  'delete',
+  'close',
+  'dismiss',
+  'share',
+  'save',
+  'follow',
+  'unfollow',
+  'subscribe',
+  'download',
+  'reply',
+  'retweet',
+  'repost',
+  'bookmark',
+  'edit',
+  'rename',
+  'archive',
+  'favorite',
+  'favourite',
+  'star',
+  'upvote',
+  'downvote',
+  'play',
+  'pause',
+  'mute',
+  'unmute',
+  'pin',
+  'rate',
+  'hide',
+  'duplicate',
 ]);
-export const MEANS_VERBS = new Set(['clicking', 'tapping', 'pressing', 'hitting', 'selecting', 'choosing', 'using', 'ticking', 'checking', 'toggling']);
+export const MEANS_VERBS = new Set([
+  'clicking',
+  'tapping',
+  'pressing',
+  'hitting',
+  'selecting',
+  'choosing',
+  'using',
+  'ticking',
+  'checking',
+  'toggling',
+]);
 export const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'its', 'his', 'her', 'their', 'my', 'your', 'our']);
 /** Words saying a cell or slot shows nothing yet. */
 const EMPTY_WORDS = new Set(['empty', 'blank', 'unmarked', 'unfilled', 'unopened', 'unrevealed', 'vacant']);
 /** Verbs that say what kind of control they act on: "turn on X" means X's switch. */
 export const VERB_KINDS: Record<string, Kind[]> = {
-  toggle: ['switch'], turn: ['switch'], enable: ['switch'], disable: ['switch'], check: ['checkbox'], uncheck: ['checkbox'],
-  tick: ['checkbox'], untick: ['checkbox'],
+  toggle: ['switch'],
+  turn: ['switch'],
+  enable: ['switch'],
+  disable: ['switch'],
+  check: ['checkbox'],
+  uncheck: ['checkbox'],
+  tick: ['checkbox'],
+  untick: ['checkbox'],
 };
 /** Words after which a second verb may follow: "then click", "double click", "go to". */
 export const LEAD_INS = new Set(['then', 'now', 'double', 'user', 'go', 'navigate']);
@@ -60,16 +177,67 @@ export const PARTICLES = new Set(['on', 'off', 'in', 'out', 'to', 'into', 'onto'
 
 /** Relation words, longest first; value = relation type, or 'place' when it may introduce a position/region. */
 export const RELATION_WORDS: [string, RelationType | 'place'][] = [
-  ['to the left of', 'left'], ['to the right of', 'right'], ['on the left of', 'left'], ['on the right of', 'right'],
-  ['left of', 'left'], ['right of', 'right'], ['on top of', 'above'], ['next to', 'near'], ['close to', 'near'],
-  ['adjacent to', 'near'], ['beside', 'near'], ['besides', 'near'], ['near', 'near'], ['between', 'near'], ['nearby', 'near'],
-  ['alongside', 'near'], ['below', 'below'], ['under', 'below'], ['underneath', 'below'], ['beneath', 'below'],
-  ['above', 'above'], ['over', 'above'], ['inside', 'inside'], ['within', 'inside'], ['in', 'inside'],
-  ['into', 'inside'], ['on', 'inside'], ['at', 'inside'], ['of', 'group'], ['for', 'group'], ['from', 'group'],
-  ['with', 'contains'], ['containing', 'contains'], ['that', 'contains'], ['about', 'contains'], ['regarding', 'contains'], ['by', 'group'],
+  ['to the left of', 'left'],
+  ['to the right of', 'right'],
+  ['on the left of', 'left'],
+  ['on the right of', 'right'],
+  ['left of', 'left'],
+  ['right of', 'right'],
+  ['on top of', 'above'],
+  ['next to', 'near'],
+  ['close to', 'near'],
+  ['adjacent to', 'near'],
+  ['beside', 'near'],
+  ['besides', 'near'],
+  ['near', 'near'],
+  ['between', 'near'],
+  ['nearby', 'near'],
+  ['alongside', 'near'],
+  ['below', 'below'],
+  ['under', 'below'],
+  ['underneath', 'below'],
+  ['beneath', 'below'],
+  ['above', 'above'],
+  ['over', 'above'],
+  ['inside', 'inside'],
+  ['within', 'inside'],
+  ['in', 'inside'],
+  ['into', 'inside'],
+  ['on', 'inside'],
+  ['at', 'inside'],
+  ['of', 'group'],
+  ['for', 'group'],
+  ['from', 'group'],
+  ['with', 'contains'],
+  ['containing', 'contains'],
+  ['that', 'contains'],
+  ['about', 'contains'],
+  ['regarding', 'contains'],
+  ['by', 'group'],
 ];
 /** "by" introduces an anchor only after a thing one can author ("the post by Aiko"); "Sort by" is a label. */
-export const BY_NOUNS = new Set(['post', 'review', 'comment', 'message', 'tweet', 'article', 'story', 'photo', 'video', 'song', 'track', 'book', 'card', 'entry', 'item', 'listing', 'recipe', 'one', 'answer', 'question']);
+export const BY_NOUNS = new Set([
+  'post',
+  'review',
+  'comment',
+  'message',
+  'tweet',
+  'article',
+  'story',
+  'photo',
+  'video',
+  'song',
+  'track',
+  'book',
+  'card',
+  'entry',
+  'item',
+  'listing',
+  'recipe',
+  'one',
+  'answer',
+  'question',
+]);
 
 export function emptyQuery(): TargetQuery {
   return { labels: [], words: [], kinds: [] };
@@ -77,18 +245,66 @@ export function emptyQuery(): TargetQuery {
 
 /** Style words and what they ask of the element's look; colour words are read separately. */
 const STYLE_WORDS: Record<string, Partial<LookQuery>> = {
-  bold: { bold: true }, bolded: { bold: true }, struck: { strike: true }, strikethrough: { strike: true }, crossed: { strike: true },
-  round: { round: true }, rounded: { round: true }, circular: { round: true }, circle: { round: true }, circled: { round: true }, pill: { round: true },
-  outlined: { outlined: true }, outline: { outlined: true }, hollow: { outlined: true },
-  big: { size: 'big' }, large: { size: 'big' }, larger: { size: 'big' }, bigger: { size: 'big' }, huge: { size: 'big' },
-  small: { size: 'small' }, smaller: { size: 'small' }, little: { size: 'small' }, tiny: { size: 'small' },
+  bold: { bold: true },
+  bolded: { bold: true },
+  struck: { strike: true },
+  strikethrough: { strike: true },
+  crossed: { strike: true },
+  round: { round: true },
+  rounded: { round: true },
+  circular: { round: true },
+  circle: { round: true },
+  circled: { round: true },
+  pill: { round: true },
+  outlined: { outlined: true },
+  outline: { outlined: true },
+  hollow: { outlined: true },
+  big: { size: 'big' },
+  large: { size: 'big' },
+  larger: { size: 'big' },
+  bigger: { size: 'big' },
+  huge: { size: 'big' },
+  small: { size: 'small' },
+  smaller: { size: 'small' },
+  little: { size: 'small' },
+  tiny: { size: 'small' },
 };
 /** Shade words are colours only before another colour or a noun: "dark blue", "the dark navbar"; not "dark mode". */
 const SHADES = new Set(['dark', 'light']);
 /** Nouns for what shows a figure: the element is the number itself. */
 export const FIGURE_NOUNS = new Set(['number', 'count', 'counter', 'total', 'amount', 'price', 'cost', 'figure', 'percentage', 'sum']);
 /** Nouns for things one looks at rather than operates: whether the element reacts to clicks says nothing. */
-const PASSIVE_NOUNS = new Set(['badge', 'label', 'heading', 'title', 'text', 'caption', 'counter', 'number', 'price', 'logo', 'picture', 'photo', 'image', 'tile', 'square', 'cell', 'paragraph', 'word', 'circle', 'avatar', 'initials', 'code', 'snippet', 'amount', 'total', 'figure', 'count', 'percentage', 'score']);
+const PASSIVE_NOUNS = new Set([
+  'badge',
+  'label',
+  'heading',
+  'title',
+  'text',
+  'caption',
+  'counter',
+  'number',
+  'price',
+  'logo',
+  'picture',
+  'photo',
+  'image',
+  'tile',
+  'square',
+  'cell',
+  'paragraph',
+  'word',
+  'circle',
+  'avatar',
+  'initials',
+  'code',
+  'snippet',
+  'amount',
+  'total',
+  'figure',
+  'count',
+  'percentage',
+  'score',
+]);
 /** State adjectives of an anchor that name no element: "the open menu", "the expanded panel". */
 const STATE_WORDS = new Set(['open', 'opened', 'expanded', 'visible', 'shown', 'displayed', 'current', 'unfolded']);
 
@@ -100,20 +316,38 @@ function isKindWord(w: string | undefined): boolean {
 export function parsePhrase(words: string[], lifted: Lifted, modifiers = false): TargetQuery {
   const q = emptyQuery();
   const w = [...words];
-  const look = (part: Partial<LookQuery>) => { q.look = { colours: [], ...q.look, ...part }; };
+  const look = (part: Partial<LookQuery>) => {
+    q.look = { colours: [], ...q.look, ...part };
+  };
   for (let i = 0; i < w.length; i++) {
     const word = w[i] as string;
     const next = w[i + 1];
     const m = PLACEHOLDER.exec(word);
-    if (m) { q.labels.push(lifted.quotes[Number(m[1])] as string); continue; }
+    if (m) {
+      q.labels.push(lifted.quotes[Number(m[1])] as string);
+      continue;
+    }
     const nm = NAME_PLACEHOLDER.exec(word);
-    if (nm) { (q.names ??= []).push(lifted.names[Number(nm[1])] as string); continue; }
+    if (nm) {
+      (q.names ??= []).push(lifted.names[Number(nm[1])] as string);
+      continue;
+    }
     if (PASSIVE_NOUNS.has(word) || PASSIVE_NOUNS.has(stemWord(word))) q.passive = true;
     // The figure nouns say what kind of thing it is, not what it reads: "the price" shows "$29".
     // ...unless a field noun follows: "the price box" is a box for a price.
-    if (FIGURE_NOUNS.has(stemWord(word)) && !modifiers && !['box', 'field', 'input', 'filter', 'range', 'slider', 'sort'].includes(next ?? '')) { q.numeric = true; continue; }
+    if (
+      FIGURE_NOUNS.has(stemWord(word)) &&
+      !modifiers &&
+      !['box', 'field', 'input', 'filter', 'range', 'slider', 'sort'].includes(next ?? '')
+    ) {
+      q.numeric = true;
+      continue;
+    }
     // Colours: "the green button"; a shade only before a colour or a noun ("dark blue", "light button").
-    if (COLOUR_WORDS.has(word) && (!SHADES.has(word) || (next !== undefined && (COLOUR_WORDS.has(next) || isKindWord(next) || REGION_WORDS[next] !== undefined)))) {
+    if (
+      COLOUR_WORDS.has(word) &&
+      (!SHADES.has(word) || (next !== undefined && (COLOUR_WORDS.has(next) || isKindWord(next) || REGION_WORDS[next] !== undefined)))
+    ) {
       look({ colours: [...(q.look?.colours ?? []), canonicalColour(word)] });
       continue;
     }
@@ -126,35 +360,89 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       continue;
     }
     // "the 16 tile", "the 8 tile": a number before a noun is what the element shows.
-    if (/^\d+$/.test(word) && isKindWord(next) && !/^(st|nd|rd|th)$/.test(next ?? '')) { (q.names ??= []).push(word); continue; }
+    if (/^\d+$/.test(word) && isKindWord(next) && !/^(st|nd|rd|th)$/.test(next ?? '')) {
+      (q.names ??= []).push(word);
+      continue;
+    }
     // "the number 3" after a determiner names the figure shown; "number 3" alone counts.
-    if (word === 'number' && next && /^\d+$/.test(next) && ['the', 'a', 'with', 'showing'].includes(w[i - 1] ?? '')) { (q.names ??= []).push(next); q.numeric = true; i++; continue; }
+    if (word === 'number' && next && /^\d+$/.test(next) && ['the', 'a', 'with', 'showing'].includes(w[i - 1] ?? '')) {
+      (q.names ??= []).push(next);
+      q.numeric = true;
+      i++;
+      continue;
+    }
     // "first name", "last name": the field's name, not a count.
-    if ((word === 'first' || word === 'last') && (next === 'name' || next === 'names')) { q.words.push(word, next); i++; continue; }
+    if ((word === 'first' || word === 'last') && (next === 'name' || next === 'names')) {
+      q.words.push(word, next);
+      i++;
+      continue;
+    }
     // Generic nouns that name no kind ("the box", "the thing") and manner words ("the thin X").
-    if (word === 'box' || word === 'boxes') { q.boxed = true; continue; }
+    if (word === 'box' || word === 'boxes') {
+      q.boxed = true;
+      continue;
+    }
     if (word === 'thing' || word === 'thin' || word === 'thick' || word === 'far' || word === 'very' || word === 'extreme') continue;
     // Ordinals: "second", "2nd", "last", "second to last", "number 3", "#3".
     const ord = ORDINALS[word];
     if (ord !== undefined) {
-      if (word === 'second' && next === 'to' && w[i + 2] === 'last') { q.ordinal = -2; i += 2; continue; }
-      if (next === 'last' && ord > 0) { q.ordinal = -ord; i += 1; continue; }
+      if (word === 'second' && next === 'to' && w[i + 2] === 'last') {
+        q.ordinal = -2;
+        i += 2;
+        continue;
+      }
+      if (next === 'last' && ord > 0) {
+        q.ordinal = -ord;
+        i += 1;
+        continue;
+      }
       q.ordinal = ord;
       continue;
     }
     const nth = /^(\d+)(st|nd|rd|th)$/.exec(word);
     // "the 20th": with no noun, a day or place that shows the number as much as a count.
-    if (nth) { q.ordinal = Number(nth[1]); if (!isKindWord(next)) q.numbered = { noun: '', n: q.ordinal }; continue; }
-    if ((word === 'number' || word === 'no' || word === 'num') && next && /^\d+$/.test(next)) { q.ordinal = Number(next); i++; continue; }
+    if (nth) {
+      q.ordinal = Number(nth[1]);
+      if (!isKindWord(next)) q.numbered = { noun: '', n: q.ordinal };
+      continue;
+    }
+    if ((word === 'number' || word === 'no' || word === 'num') && next && /^\d+$/.test(next)) {
+      q.ordinal = Number(next);
+      i++;
+      continue;
+    }
     // Positions, unless they name an arrow ("the left arrow") or a key.
-    if (['top', 'bottom', 'upper', 'lower', 'left', 'right', 'middle', 'center', 'centre', 'corner', 'topmost', 'bottommost', 'leftmost', 'rightmost'].includes(word)) {
-      if (next === 'arrow' || next === 'chevron' || next === 'key') { q.words.push(word); continue; }
+    if (
+      [
+        'top',
+        'bottom',
+        'upper',
+        'lower',
+        'left',
+        'right',
+        'middle',
+        'center',
+        'centre',
+        'corner',
+        'topmost',
+        'bottommost',
+        'leftmost',
+        'rightmost',
+      ].includes(word)
+    ) {
+      if (next === 'arrow' || next === 'chevron' || next === 'key') {
+        q.words.push(word);
+        continue;
+      }
       q.position ??= {};
       if (word === 'top' || word === 'upper' || word === 'topmost') q.position.v = 'top';
       else if (word === 'bottom' || word === 'lower' || word === 'bottommost') q.position.v = 'bottom';
       else if (word === 'left' || word === 'leftmost') q.position.h = 'left';
       else if (word === 'right' || word === 'rightmost') q.position.h = 'right';
-      else if (word === 'middle' || word === 'center' || word === 'centre') { if (q.position.v) q.position.h = 'center'; else q.position.v = 'middle'; }
+      else if (word === 'middle' || word === 'center' || word === 'centre') {
+        if (q.position.v) q.position.h = 'center';
+        else q.position.v = 'middle';
+      }
       continue;
     }
     if (word === 'side' || word === 'hand' || word === 'corner') continue;
@@ -164,7 +452,12 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       const parts = phrase.split(' ');
       if (parts.every((p, j) => stemWord(w[i + j]) === p)) {
         // A kind word before the region noun of an anchor is a modifier: "the seat map" is a map.
-        if (modifiers) { q.words.push(...parts); i += parts.length - 1; matched = true; break; }
+        if (modifiers) {
+          q.words.push(...parts);
+          i += parts.length - 1;
+          matched = true;
+          break;
+        }
         if (!q.kinds.includes(kind)) q.kinds.push(kind);
         // Keep the word too: "search box" names a search field; "button" rarely helps as text.
         if (parts.length > 1) q.words.push(...parts.filter((p) => !['box', 'field', 'bar', 'input', 'button', 'item', 'area'].includes(p)));
@@ -183,11 +476,31 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
     }
     if (matched) continue;
     const region = REGION_WORDS[word];
-    if (region) { q.region = region; continue; }
-    if (/^#\d+$/.test(word)) { q.ordinal = Number(word.slice(1)); continue; }
-    if (EMPTY_WORDS.has(word)) { q.empty = true; continue; }
+    if (region) {
+      q.region = region;
+      continue;
+    }
+    if (/^#\d+$/.test(word)) {
+      q.ordinal = Number(word.slice(1));
+      continue;
+    }
+    if (EMPTY_WORDS.has(word)) {
+      q.empty = true;
+      continue;
+    }
     // "dot 3", "slide 4", "photo 2": a noun numbered in a series is an ordinal over those nouns.
-    if (next && /^\d{1,2}$/.test(next) && q.ordinal === undefined && !STOPWORDS.has(word) && !VERBS.has(word) && !LABEL_VERBS.has(word) && !PLACEHOLDER.test(word) && !NAME_PLACEHOLDER.test(word) && !/^\d+$/.test(word) && Number(next) > 0) {
+    if (
+      next &&
+      /^\d{1,2}$/.test(next) &&
+      q.ordinal === undefined &&
+      !STOPWORDS.has(word) &&
+      !VERBS.has(word) &&
+      !LABEL_VERBS.has(word) &&
+      !PLACEHOLDER.test(word) &&
+      !NAME_PLACEHOLDER.test(word) &&
+      !/^\d+$/.test(word) &&
+      Number(next) > 0
+    ) {
       q.words.push(word);
       q.ordinal = Number(next);
       q.numbered = { noun: word, n: q.ordinal };
@@ -219,7 +532,32 @@ export function parseAnchor(words0: string[], lifted: Lifted): TargetQuery {
 export const NAMING_KIND_WORDS = new Set(['seat', 'day', 'date', 'slot', 'review', 'thumbnail', 'photo', 'tile']);
 
 /** Region nouns a step puts after a name: "the To Do column", "the Done list", "the reviews slider". */
-export const CONTAINER_NOUNS = new Set(['list', 'column', 'board', 'grid', 'section', 'panel', 'pane', 'carousel', 'slider', 'gallery', 'group', 'area', 'block', 'widget', 'table', 'calendar', 'strip', 'row', 'map', 'picker', 'pager', 'menu', 'toolbar', 'feed']);
+export const CONTAINER_NOUNS = new Set([
+  'list',
+  'column',
+  'board',
+  'grid',
+  'section',
+  'panel',
+  'pane',
+  'carousel',
+  'slider',
+  'gallery',
+  'group',
+  'area',
+  'block',
+  'widget',
+  'table',
+  'calendar',
+  'strip',
+  'row',
+  'map',
+  'picker',
+  'pager',
+  'menu',
+  'toolbar',
+  'feed',
+]);
 
 export function stemWord(w: string | undefined): string {
   if (!w) return '';

@@ -15,29 +15,62 @@ export function describeQuery(q: TargetQuery): string {
 }
 
 export function hasTarget(q: TargetQuery, relations: Relation[]): boolean {
-  return q.labels.length > 0 || q.words.length > 0 || q.kinds.length > 0 || relations.length > 0 || q.grid !== undefined || q.ordinal !== undefined || q.position !== undefined || q.region !== undefined || !!q.names?.length || !!q.look || !!q.numeric || !!q.purpose?.length;
+  return (
+    q.labels.length > 0 ||
+    q.words.length > 0 ||
+    q.kinds.length > 0 ||
+    relations.length > 0 ||
+    q.grid !== undefined ||
+    q.ordinal !== undefined ||
+    q.position !== undefined ||
+    q.region !== undefined ||
+    !!q.names?.length ||
+    !!q.look ||
+    !!q.numeric ||
+    !!q.purpose?.length
+  );
 }
 
 /** Adds each relation's fit (to the best of its anchors) to every candidate's score. */
-function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[], step: ParsedStep, snapshot: PageSnapshot, infos: Info[], depth: number, asAnchor: boolean): number | undefined {
+function applyRelations(
+  scored: Scored[],
+  q: TargetQuery,
+  relations: Relation[],
+  step: ParsedStep,
+  snapshot: PageSnapshot,
+  infos: Info[],
+  depth: number,
+  asAnchor: boolean,
+): number | undefined {
   let lateOrdinal: number | undefined;
   for (const rel of relations) {
     if (depth > W.MAX_ANCHOR_DEPTH) break;
     const anchorScores = scoreQuery(rel.anchor, rel.anchor.sub ?? [], step, snapshot, infos, true, depth + 1).sort(byScore);
     const bestA = anchorScores[0];
     // "the row" with nothing to tell one row from another names no particular anchor.
-    const bare = !rel.anchor.labels.length && !rel.anchor.words.length && !rel.anchor.names?.length && rel.anchor.ordinal === undefined && !rel.anchor.position && !rel.anchor.look && !rel.anchor.sub?.length && !rel.anchor.region;
+    const bare =
+      !rel.anchor.labels.length &&
+      !rel.anchor.words.length &&
+      !rel.anchor.names?.length &&
+      rel.anchor.ordinal === undefined &&
+      !rel.anchor.position &&
+      !rel.anchor.look &&
+      !rel.anchor.sub?.length &&
+      !rel.anchor.region;
     if (bare && bestA && anchorScores.filter((a) => a.score >= bestA.score - 0.01).length >= W.BARE_ANCHOR_TIES) continue;
     if (!bestA || bestA.score < W.MIN_ANCHOR_SCORE) {
       for (const s of scored) s.reasons.push(`anchor ${describeQuery(rel.anchor)} not found`);
       // "the dot for slide 4" with no slide on the page: the number counts the dots.
-      if (rel.anchor.ordinal !== undefined && q.ordinal === undefined && (rel.type === 'group' || rel.type === 'inside')) lateOrdinal = rel.anchor.ordinal;
+      if (rel.anchor.ordinal !== undefined && q.ordinal === undefined && (rel.type === 'group' || rel.type === 'inside'))
+        lateOrdinal = rel.anchor.ordinal;
       continue;
     }
     // Of nested matches (a grid, a card, its title) the innermost is the anchor: an outer one
     // would also hold the other cards' buttons.
     const near = anchorScores.filter((a) => a.score >= bestA.score * W.ANCHOR_GROUP_RATIO).slice(0, W.MAX_ANCHORS);
-    const anchors = near.filter((a) => !near.some((o) => o !== a && o.score > a.score && isInside((infos[o.i] as Info).e, (infos[a.i] as Info).e)));
+    const anchors = near.filter(
+      (a) => !near.some((o) => o !== a && o.score > a.score && isInside((infos[o.i] as Info).e, (infos[a.i] as Info).e)),
+    );
     // "Next to" and "for" prefer the candidate sharing the smallest group with the anchor.
     const lcaDepths = new Map<number, number>();
     for (const s of scored) {
@@ -58,23 +91,37 @@ function applyRelations(scored: Scored[], q: TargetQuery, relations: Relation[],
         const ownLca = commonDepth(c.e.xpath, ai.e.xpath);
         const lcaFit = Math.min(1, Math.max(0, 1 - (maxLca - ownLca) * W.LCA_STEP_PENALTY));
         // "the check mark for Private": a row's header cell stands for its row.
-        const rowHeader = !rel.anchor.container && rel.type === 'group' && (ai.e.tag === 'th' || ai.e.tag === 'td') && /\/t[hd]\[1\]$/.test(ai.e.xpath);
+        const rowHeader =
+          !rel.anchor.container && rel.type === 'group' && (ai.e.tag === 'th' || ai.e.tag === 'td') && /\/t[hd]\[1\]$/.test(ai.e.xpath);
         let fit = relationFit(rel.type, c, ai, lcaFit, rel.anchor.container ?? (rowHeader ? 'row' : undefined));
         // "Douglas McGee's menu" where the name is the menu's toggle: the anchor itself, a little less surely.
         if (c === ai && rel.type === 'group') fit = rel.anchor.ordinal !== undefined ? W.SELF_ANCHOR_FIT : W.SELF_GROUP_FIT;
         // "the dot for slide 4" where the anchor is itself a dot: its siblings are not "for" it.
-        else if (rel.type === 'group' && rel.anchor.ordinal !== undefined && likeSiblings(c.e, ai.e)) fit = Math.min(fit, W.SIBLING_OF_NUMBERED_FIT);
+        else if (rel.type === 'group' && rel.anchor.ordinal !== undefined && likeSiblings(c.e, ai.e))
+          fit = Math.min(fit, W.SIBLING_OF_NUMBERED_FIT);
         // A heading or label names the section it opens: "in the Tic-tac-toe panel", "of the Done list".
         const section = sectionDepth(ai, infos);
         // "under Alerts & Notifications": below a heading means in its section, when there is one.
-        if (section !== undefined && (rel.type === 'inside' || rel.type === 'group' || rel.type === 'below') && c !== ai && commonDepth(c.e.xpath, ai.e.xpath) >= section) { fit = Math.max(fit, W.SECTION_FIT); contained = true; }
+        if (
+          section !== undefined &&
+          (rel.type === 'inside' || rel.type === 'group' || rel.type === 'below') &&
+          c !== ai &&
+          commonDepth(c.e.xpath, ai.e.xpath) >= section
+        ) {
+          fit = Math.max(fit, W.SECTION_FIT);
+          contained = true;
+        }
         // "the Fancy Product that costs $120": an anchor that is a title has what its section has.
         else if (asAnchor && rel.type === 'contains' && c !== ai) {
           const own = sectionDepth(c, infos);
           if (own !== undefined && commonDepth(c.e.xpath, ai.e.xpath) >= own) fit = Math.max(fit, W.SECTION_FIT);
         }
         fit *= a.score / bestA.score;
-        if (fit > best) { best = fit; via = a.i; bestContained = contained; }
+        if (fit > best) {
+          best = fit;
+          via = a.i;
+          bestContained = contained;
+        }
       }
       s.score += W.W_RELATION * best;
       // Containment, not distance: "in the To Do column" splits the board; "below X" only grades.
@@ -98,9 +145,16 @@ function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefi
   const pick = q.grid ? pickGrid(group, q.grid, infos, scored) : pickOrdinal(group, ordinal as number, infos);
   const bonus = top.score - (pick?.score ?? 0) + W.ORDINAL_LEAD;
   for (const s of scored) {
-    if (s === pick) { s.score += bonus; s.reasons.push(q.grid ? `row ${q.grid.row}, column ${q.grid.col} of ${group.length}` : `ordinal ${ordinal as number} of ${group.length}`); }
+    if (s === pick) {
+      s.score += bonus;
+      s.reasons.push(
+        q.grid ? `row ${q.grid.row}, column ${q.grid.col} of ${group.length}` : `ordinal ${ordinal as number} of ${group.length}`,
+      );
+    }
   }
-  if (!pick) for (const s of scored) s.reasons.push(q.grid ? 'grid cell out of range' : `ordinal ${ordinal as number} out of range (${group.length})`);
+  if (!pick)
+    for (const s of scored)
+      s.reasons.push(q.grid ? 'grid cell out of range' : `ordinal ${ordinal as number} out of range (${group.length})`);
 }
 
 /**
@@ -130,7 +184,15 @@ function applySize(scored: Scored[], size: 'big' | 'small', infos: Info[]): void
  * Scores every element for a query: base terms, then relations (anchors resolved
  * recursively), then ordinal/grid choice among the like candidates.
  */
-export function scoreQuery(q0: TargetQuery, relations: Relation[], step: ParsedStep, snapshot: PageSnapshot, infos: Info[], asAnchor: boolean, depth = 0): Scored[] {
+export function scoreQuery(
+  q0: TargetQuery,
+  relations: Relation[],
+  step: ParsedStep,
+  snapshot: PageSnapshot,
+  infos: Info[],
+  asAnchor: boolean,
+  depth = 0,
+): Scored[] {
   // "the first hotel", "the second one": an ordinal counts entities, so with no kind named
   // the things counted are items (cards, list items, rows), not the words' text matches.
   // "seat 7" on a seat map whose seats show "7": the number is a name, not a count.
@@ -139,9 +201,17 @@ export function scoreQuery(q0: TargetQuery, relations: Relation[], step: ParsedS
   }
   // Words that name a series themselves ("the fourth dot": class dot) are counted as they are.
   // (by class or icon, or as the whole text: "Add Task..." does not make "task" a series name).
-  const wordsName = q0.words.length > 0 && infos.some((info) => { const m = textMatch(q0.words.join(' '), info); return m.s >= W.SERIES_NAME_SIMILARITY && (m.via === 'class/id/icon' || m.s >= W.SERIES_TEXT_SIMILARITY); });
+  const wordsName =
+    q0.words.length > 0 &&
+    infos.some((info) => {
+      const m = textMatch(q0.words.join(' '), info);
+      return m.s >= W.SERIES_NAME_SIMILARITY && (m.via === 'class/id/icon' || m.s >= W.SERIES_TEXT_SIMILARITY);
+    });
   // With a label or name the ordinal counts the elements carrying it ("the second 'Random Stuff' list").
-  const q = q0.ordinal !== undefined && !q0.kinds.length && !wordsName && !q0.labels.length && !q0.names?.length ? { ...q0, kinds: ['item' as Kind] } : q0;
+  const q =
+    q0.ordinal !== undefined && !q0.kinds.length && !wordsName && !q0.labels.length && !q0.names?.length
+      ? { ...q0, kinds: ['item' as Kind] }
+      : q0;
   const scored = infos.map((info, i) => scoreBase(i, info, q, step, snapshot, asAnchor));
   const lateOrdinal = applyRelations(scored, q, relations, step, snapshot, infos, depth, asAnchor);
   if (q.look?.size) applySize(scored, q.look.size, infos);

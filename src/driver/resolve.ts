@@ -51,7 +51,9 @@ const FIELD_NOUNS = new Set(['field', 'box', 'input', 'textbox', 'textarea', 'se
 /** Editable, visible elements in document order: the index space `element_index` is read in. */
 export function editableOrder(snapshot: PageSnapshot): number[] {
   const out: number[] = [];
-  snapshot.elements.forEach((e, i) => { if (e.editable && e.visible && !e.disabled) out.push(i); });
+  snapshot.elements.forEach((e, i) => {
+    if (e.editable && e.visible && !e.disabled) out.push(i);
+  });
   return out;
 }
 
@@ -74,7 +76,16 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
   if (!['Click', 'Type', 'Press', 'Scroll'].includes(action)) return fail(`unknown action type "${action}"`);
   const parsed = parseStep(step);
   if (action === 'Scroll') {
-    return { ok: true, action, index: -1, xpath: '', confidence: 1, direction: parsed.direction ?? 'down', alternatives: [], reasons: ['scroll needs no target'] };
+    return {
+      ok: true,
+      action,
+      index: -1,
+      xpath: '',
+      confidence: 1,
+      direction: parsed.direction ?? 'down',
+      alternatives: [],
+      reasons: ['scroll needs no target'],
+    };
   }
   const infos = prepare(snapshot);
   const focusedIndex = snapshot.focused >= 0 && snapshot.focused < snapshot.elements.length ? snapshot.focused : -1;
@@ -84,25 +95,57 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
     if (!parsed.key) return fail(`no key to press in "${description}"`);
     // "Press Tab to leave the Credit card number field": the purpose names where the key goes.
     const namesField = parsed.target.purpose?.some((w) => FIELD_NOUNS.has(w)) ?? false;
-    const q = namesField && !parsed.target.words.length && !parsed.target.labels.length ? { ...parsed.target, words: (parsed.target.purpose ?? []).slice(1).filter((w) => !FIELD_NOUNS.has(w)), kinds: ['field' as const], purpose: undefined } : parsed.target;
+    const q =
+      namesField && !parsed.target.words.length && !parsed.target.labels.length
+        ? {
+            ...parsed.target,
+            words: (parsed.target.purpose ?? []).slice(1).filter((w) => !FIELD_NOUNS.has(w)),
+            kinds: ['field' as const],
+            purpose: undefined,
+          }
+        : parsed.target;
     if (hasTarget(q, parsed.relations)) {
       const scored = scoreQuery(q, parsed.relations, parsed, snapshot, infos, false);
-      if (focused && focusedIndex >= 0) for (const s of scored) if (s.i === focusedIndex) { s.score += W.W_FOCUSED_FIELD; s.reasons.push('focused'); }
+      if (focused && focusedIndex >= 0)
+        for (const s of scored)
+          if (s.i === focusedIndex) {
+            s.score += W.W_FOCUSED_FIELD;
+            s.reasons.push('focused');
+          }
       const sorted = scored.sort(byScore);
       const top = sorted[0];
       if (top && top.score >= W.MIN_SCORE) {
         const e = (infos[top.i] as Info).e;
-        return { ok: true, action, index: top.i, xpath: e.xpath, key: parsed.key, confidence: confidenceOf(top.score, sorted[1]?.score ?? 0), alternatives: alternativesOf(sorted, infos, top.i), reasons: top.reasons };
+        return {
+          ok: true,
+          action,
+          index: top.i,
+          xpath: e.xpath,
+          key: parsed.key,
+          confidence: confidenceOf(top.score, sorted[1]?.score ?? 0),
+          alternatives: alternativesOf(sorted, infos, top.i),
+          reasons: top.reasons,
+        };
       }
     }
-    return { ok: true, action, index: focusedIndex, xpath: focused?.xpath ?? '', key: parsed.key, confidence: 1, alternatives: [], reasons: [focused ? 'key goes to the focused element' : 'key goes to the page (nothing focused)'] };
+    return {
+      ok: true,
+      action,
+      index: focusedIndex,
+      xpath: focused?.xpath ?? '',
+      key: parsed.key,
+      confidence: 1,
+      alternatives: [],
+      reasons: [focused ? 'key goes to the focused element' : 'key goes to the page (nothing focused)'],
+    };
   }
 
   if (action === 'Type' && (parsed.typed === undefined || parsed.typed === '')) {
     if (parsed.typed === undefined) return fail(`no text to type in "${description}" (no text parameter and nothing quoted)`);
   }
   const q = parsed.target;
-  if (!hasTarget(q, parsed.relations) && action === 'Click') return fail(`no element matches "${description}" (the description names no element)`);
+  if (!hasTarget(q, parsed.relations) && action === 'Click')
+    return fail(`no element matches "${description}" (the description names no element)`);
 
   const scored = scoreQuery(q, parsed.relations, parsed, snapshot, infos, false);
   if (action === 'Type') {
@@ -110,14 +153,29 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
     const order = editableOrder(snapshot);
     const byIndex = typeof idx === 'number' && Number.isInteger(idx) ? order[idx] : undefined;
     for (const s of scored) {
-      if (byIndex !== undefined && s.i === byIndex) { s.score += W.W_ELEMENT_INDEX; s.reasons.push(`element_index ${idx as number}`); }
-      if (focused && s.i === focusedIndex && focused.editable) { s.score += W.W_FOCUSED_FIELD; s.reasons.push('focused'); }
+      if (byIndex !== undefined && s.i === byIndex) {
+        s.score += W.W_ELEMENT_INDEX;
+        s.reasons.push(`element_index ${idx as number}`);
+      }
+      if (focused && s.i === focusedIndex && focused.editable) {
+        s.score += W.W_FOCUSED_FIELD;
+        s.reasons.push('focused');
+      }
     }
     const sorted = [...scored].sort(byScore);
     const top = sorted[0];
     if ((!top || top.score < W.MIN_SCORE) && byIndex !== undefined) {
       const e = (infos[byIndex] as Info).e;
-      return { ok: true, action, index: byIndex, xpath: e.xpath, typed: parsed.typed, confidence: 0.3, alternatives: alternativesOf(sorted, infos, byIndex), reasons: [`no description match; element_index ${idx as number} among editable elements`] };
+      return {
+        ok: true,
+        action,
+        index: byIndex,
+        xpath: e.xpath,
+        typed: parsed.typed,
+        confidence: 0.3,
+        alternatives: alternativesOf(sorted, infos, byIndex),
+        reasons: [`no description match; element_index ${idx as number} among editable elements`],
+      };
     }
   }
   const sorted = scored.sort(byScore);

@@ -3,25 +3,99 @@ import { distance } from 'fastest-levenshtein';
 
 /** Glyphs generated pages use as icon-only labels, read as the words a step would use. */
 const GLYPHS: Record<string, string> = {
-  '×': 'close multiply', '✕': 'close', '✖': 'close', '✗': 'close', '╳': 'close',
-  '☰': 'menu', '≡': 'menu', '🍔': 'menu',
-  '🔍': 'search', '🔎': 'search', '⌕': 'search',
-  '🛒': 'cart', '🛍': 'bag',
-  '♥': 'heart', '❤': 'heart', '♡': 'heart', '🤍': 'heart',
-  '★': 'star', '☆': 'star', '⭐': 'star',
-  '⋮': 'more', '⋯': 'more', '…': 'more',
+  '×': 'close multiply',
+  '✕': 'close',
+  '✖': 'close',
+  '✗': 'close',
+  '╳': 'close',
+  '☰': 'menu',
+  '≡': 'menu',
+  '🍔': 'menu',
+  '🔍': 'search',
+  '🔎': 'search',
+  '⌕': 'search',
+  '🛒': 'cart',
+  '🛍': 'bag',
+  '♥': 'heart',
+  '❤': 'heart',
+  '♡': 'heart',
+  '🤍': 'heart',
+  '★': 'star',
+  '☆': 'star',
+  '⭐': 'star',
+  '⋮': 'more',
+  '⋯': 'more',
+  '…': 'more',
   // Direction glyphs read both ways: a step says "the right arrow" or "the next button" for ›.
-  '›': 'next right', '»': 'next right', '→': 'next right', '❯': 'next right', '►': 'next right', '⟩': 'next right', '〉': 'next right',
-  '❱': 'next right', '⇒': 'next right', '⟶': 'next right', '➔': 'next right', '➜': 'next right', '➡': 'next right', '▸': 'next right', '>': 'next right',
-  '‹': 'previous left', '«': 'previous left', '←': 'previous left', '❮': 'previous left', '◀': 'previous left', '◄': 'previous left',
-  '⟨': 'previous left', '〈': 'previous left', '❰': 'previous left', '⇐': 'previous left', '⟵': 'previous left', '⬅': 'previous left', '◂': 'previous left', '<': 'previous left',
+  '›': 'next right',
+  '»': 'next right',
+  '→': 'next right',
+  '❯': 'next right',
+  '►': 'next right',
+  '⟩': 'next right',
+  '〉': 'next right',
+  '❱': 'next right',
+  '⇒': 'next right',
+  '⟶': 'next right',
+  '➔': 'next right',
+  '➜': 'next right',
+  '➡': 'next right',
+  '▸': 'next right',
+  '>': 'next right',
+  '‹': 'previous left',
+  '«': 'previous left',
+  '←': 'previous left',
+  '❮': 'previous left',
+  '◀': 'previous left',
+  '◄': 'previous left',
+  '⟨': 'previous left',
+  '〈': 'previous left',
+  '❰': 'previous left',
+  '⇐': 'previous left',
+  '⟵': 'previous left',
+  '⬅': 'previous left',
+  '◂': 'previous left',
+  '<': 'previous left',
   '▶': 'play',
-  '▲': 'up', '↑': 'up', '▼': 'down', '↓': 'down', '⌄': 'down', '▾': 'down',
-  '+': 'plus', '−': 'minus', '÷': 'divide', '=': 'equals', '%': 'percent', '±': 'sign', '⇄': 'swap', '⇅': 'swap', '➕': 'plus', '➖': 'minus',
-  '⚙': 'settings', '🔔': 'notifications', '👤': 'user', '🏠': 'home', '✉': 'mail', '📧': 'mail',
-  '🗑': 'delete', '✎': 'edit', '✏': 'edit', '⏸': 'pause', '⟳': 'refresh', '↻': 'refresh', '📍': 'location',
-  '🙂': 'smiley face', '😀': 'smiley face', '😊': 'smiley face', '☺': 'smiley face',
-  '☀': 'light', '🌙': 'dark', '☾': 'dark', '🔗': 'share', '📅': 'calendar', '🎤': 'microphone',
+  '▲': 'up',
+  '↑': 'up',
+  '▼': 'down',
+  '↓': 'down',
+  '⌄': 'down',
+  '▾': 'down',
+  '+': 'plus',
+  '−': 'minus',
+  '÷': 'divide',
+  '=': 'equals',
+  '%': 'percent',
+  '±': 'sign',
+  '⇄': 'swap',
+  '⇅': 'swap',
+  '➕': 'plus',
+  '➖': 'minus',
+  '⚙': 'settings',
+  '🔔': 'notifications',
+  '👤': 'user',
+  '🏠': 'home',
+  '✉': 'mail',
+  '📧': 'mail',
+  '🗑': 'delete',
+  '✎': 'edit',
+  '✏': 'edit',
+  '⏸': 'pause',
+  '⟳': 'refresh',
+  '↻': 'refresh',
+  '📍': 'location',
+  '🙂': 'smiley face',
+  '😀': 'smiley face',
+  '😊': 'smiley face',
+  '☺': 'smiley face',
+  '☀': 'light',
+  '🌙': 'dark',
+  '☾': 'dark',
+  '🔗': 'share',
+  '📅': 'calendar',
+  '🎤': 'microphone',
 };
 
 /** Words that mean the same control; every word maps to its group's first word. */
@@ -101,7 +175,12 @@ function memo2<T>(fn: (a: string, b: string) => T): (a: string, b: string) => T 
     }
     let v = inner.get(b);
     if (v === undefined) {
-      if (size >= 50_000) { cache.clear(); size = 0; inner = new Map(); cache.set(a, inner); }
+      if (size >= 50_000) {
+        cache.clear();
+        size = 0;
+        inner = new Map();
+        cache.set(a, inner);
+      }
       v = fn(a, b);
       inner.set(b, v);
       size++;
@@ -164,10 +243,64 @@ export function stem(w: string): string {
 
 /** Words that carry no identity in a step ("the", "on", ...). */
 export const STOPWORDS = new Set([
-  'the', 'a', 'an', 'on', 'in', 'into', 'at', 'of', 'to', 'for', 'with', 'and', 'or', 'from', 'by',
-  'this', 'that', 'these', 'those', 'its', 'it', 'is', 'are', 'be', 'which', 'labeled', 'labelled',
-  'called', 'named', 'titled', 'saying', 'says', 'reads', 'reading', 'text', 'marked', 'shown', 'displayed',
-  'page', 'screen', 'section', 'area', 'then', 'again', 'once', 'field', 'please', 'option', 'his', 'her', 'their', 'my', 'your', 'our', 'just', 'immediately', 'directly', 'very',
+  'the',
+  'a',
+  'an',
+  'on',
+  'in',
+  'into',
+  'at',
+  'of',
+  'to',
+  'for',
+  'with',
+  'and',
+  'or',
+  'from',
+  'by',
+  'this',
+  'that',
+  'these',
+  'those',
+  'its',
+  'it',
+  'is',
+  'are',
+  'be',
+  'which',
+  'labeled',
+  'labelled',
+  'called',
+  'named',
+  'titled',
+  'saying',
+  'says',
+  'reads',
+  'reading',
+  'text',
+  'marked',
+  'shown',
+  'displayed',
+  'page',
+  'screen',
+  'section',
+  'area',
+  'then',
+  'again',
+  'once',
+  'field',
+  'please',
+  'option',
+  'his',
+  'her',
+  'their',
+  'my',
+  'your',
+  'our',
+  'just',
+  'immediately',
+  'directly',
+  'very',
 ]);
 
 // Memoised results are shared: callers copy before mutating (none does today).
@@ -177,7 +310,11 @@ export const tokens: (s: string) => readonly string[] = memo((s) => {
 });
 
 /** Content tokens, stemmed, stopwords dropped. */
-export const contentTokens: (s: string) => readonly string[] = memo((s) => tokens(s).filter((t) => !STOPWORDS.has(t)).map(stem));
+export const contentTokens: (s: string) => readonly string[] = memo((s) =>
+  tokens(s)
+    .filter((t) => !STOPWORDS.has(t))
+    .map(stem),
+);
 
 /** Two (stemmed) words mean the same control: equal, or in a synonym group together. */
 export function synonyms(a: string, b: string): boolean {
@@ -239,9 +376,15 @@ function textSimilarityUncached(query: string, text: string): number {
       for (let j = 0; j < tt.length; j++) {
         if (used.has(j)) continue;
         const s = wordSimilarity(w, tt[j] as string);
-        if (s > bestS) { bestS = s; bestJ = j; }
+        if (s > bestS) {
+          bestS = s;
+          bestJ = j;
+        }
       }
-      if (bestJ >= 0) { used.add(bestJ); hit += bestS; }
+      if (bestJ >= 0) {
+        used.add(bestJ);
+        hit += bestS;
+      }
     }
     const recall = hit / qt.length;
     const precision = hit / tt.length;

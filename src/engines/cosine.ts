@@ -1,7 +1,8 @@
 // DINO similarity as the official harness computes it: cosine of the two CLS embeddings,
 // clipped to [0, 1] (IWR-SPEC "Scoring" 4). Pure.
 export function cosineClipped(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) throw new Error(`cosineClipped: embedding lengths differ (${a.length} vs ${b.length}); were they made by different models?`);
+  if (a.length !== b.length)
+    throw new Error(`cosineClipped: embedding lengths differ (${a.length} vs ${b.length}); were they made by different models?`);
   let dot = 0;
   let na = 0;
   let nb = 0;

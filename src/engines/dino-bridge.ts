@@ -77,10 +77,18 @@ async function activate(model: ResolvedModel, backend: DinoBackendChoice, signal
 }
 
 /** Loads a model from a URL (kept in IndexedDB after the first download) or from bytes / a local file. */
-export async function loadDino(source: { url: string } | { bytes: Blob | ArrayBuffer | Uint8Array; name?: string }, opts: LoadModelOptions = {}): Promise<LoadedDino> {
+export async function loadDino(
+  source: { url: string } | { bytes: Blob | ArrayBuffer | Uint8Array; name?: string },
+  opts: LoadModelOptions = {},
+): Promise<LoadedDino> {
   lastInfo = null;
   if ('url' in source) {
-    const model = await resolveModelUrl(source.url, { ...(opts.modelId ? { modelId: opts.modelId } : {}), ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}), keep: opts.keep ?? true });
+    const model = await resolveModelUrl(source.url, {
+      ...(opts.modelId ? { modelId: opts.modelId } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      keep: opts.keep ?? true,
+    });
     const session = await activate(model, opts.backend ?? 'auto', opts.signal);
     return { model: infoOf(model), session, fromCache: model.fromCache };
   }
@@ -96,11 +104,17 @@ export async function ensureDino(signal?: AbortSignal, onProgress?: (p: Download
   const setting = await getDinoSetting().catch(() => null);
   const url = setting?.url ?? DEFAULT_DINO_MODEL_URL;
   try {
-    const loaded = await loadDino({ url }, { ...(setting ? { modelId: setting.modelId } : {}), ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
+    const loaded = await loadDino(
+      { url },
+      { ...(setting ? { modelId: setting.modelId } : {}), ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) },
+    );
     return loaded.model;
   } catch (err) {
     if (err instanceof DinoModelUnavailableError) throw err;
-    throw new DinoModelUnavailableError(`The DINO model from ${url} could not be loaded: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new DinoModelUnavailableError(
+      `The DINO model from ${url} could not be loaded: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
   }
 }
 

@@ -43,7 +43,9 @@ async function download(url: string, signal: AbortSignal | undefined, onProgress
     );
   }
   if (!res.ok || !res.body) {
-    throw new DinoModelUnavailableError(`Downloading the DINO model from ${url} failed: HTTP ${res.status} ${res.statusText}. No DINO similarity is computed until a model is loaded.`);
+    throw new DinoModelUnavailableError(
+      `Downloading the DINO model from ${url} failed: HTTP ${res.status} ${res.statusText}. No DINO similarity is computed until a model is loaded.`,
+    );
   }
   const total = Number(res.headers.get('content-length') ?? 0);
   const reader = res.body.getReader();
@@ -57,12 +59,16 @@ async function download(url: string, signal: AbortSignal | undefined, onProgress
     loaded += value.byteLength;
     onProgress?.({ loaded, total });
   }
-  if (total && loaded !== total) throw new DinoModelUnavailableError(`The DINO model download from ${url} stopped at ${loaded} of ${total} bytes.`);
+  if (total && loaded !== total)
+    throw new DinoModelUnavailableError(`The DINO model download from ${url} stopped at ${loaded} of ${total} bytes.`);
   return new Blob(chunks as BlobPart[], { type: 'application/octet-stream' });
 }
 
 /** The model at `url`: from the `models` store when kept, else downloaded once and kept. */
-export async function resolveModelUrl(url: string, opts: { modelId?: string; signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void; keep?: boolean } = {}): Promise<ResolvedModel & { fromCache: boolean }> {
+export async function resolveModelUrl(
+  url: string,
+  opts: { modelId?: string; signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void; keep?: boolean } = {},
+): Promise<ResolvedModel & { fromCache: boolean }> {
   const absolute = new URL(url, typeof document !== 'undefined' ? document.baseURI : undefined).href;
   const modelId = opts.modelId ?? modelIdForUrl(absolute);
   // keep: false is for files that are already local (the CLI's --dino-model PATH, served
@@ -79,5 +85,11 @@ export async function resolveModelUrl(url: string, opts: { modelId?: string; sig
 /** A model from a local file or bytes (not kept: the file is the user's copy). */
 export async function resolveModelBytes(bytes: Blob | ArrayBuffer | Uint8Array, name: string, modelId?: string): Promise<ResolvedModel> {
   const blob = bytes instanceof Blob ? bytes : new Blob([bytes as BlobPart]);
-  return { modelId: modelId ?? name.replace(/\.onnx$/i, ''), sha256: await sha256Hex(blob), size: blob.size, source: `file:${name}`, bytes: blob };
+  return {
+    modelId: modelId ?? name.replace(/\.onnx$/i, ''),
+    sha256: await sha256Hex(blob),
+    size: blob.size,
+    source: `file:${name}`,
+    bytes: blob,
+  };
 }

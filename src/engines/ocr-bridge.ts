@@ -34,7 +34,8 @@ export interface OcrText {
 /** OCR of one image in the worker pool. ArrayBuffers and ImageBitmaps are transferred. */
 export async function recognizeText(signal: AbortSignal | undefined, image: OcrImage): Promise<OcrText> {
   ocrStats.calls++;
-  const payload = image instanceof ArrayBuffer || (typeof ImageBitmap !== 'undefined' && image instanceof ImageBitmap) ? transfer(image, [image]) : image;
+  const payload =
+    image instanceof ArrayBuffer || (typeof ImageBitmap !== 'undefined' && image instanceof ImageBitmap) ? transfer(image, [image]) : image;
   const res = await bridge.call(signal, (api) => api.recognize(payload));
   return { text: joinOcrText(res.raw), engine: OCR_ENGINE_ID, ms: res.ms };
 }

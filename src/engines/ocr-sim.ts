@@ -19,5 +19,9 @@ export function ocrSimilarity(a: string, b: string): number {
  * pages; that is a known limit of comparing against published numbers.
  */
 export function joinOcrText(raw: string): string {
-  return raw.split(/\s+/u).filter((w) => w.length > 0).join(' ').toLowerCase();
+  return raw
+    .split(/\s+/u)
+    .filter((w) => w.length > 0)
+    .join(' ')
+    .toLowerCase();
 }

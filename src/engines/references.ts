@@ -9,34 +9,59 @@ import { dinoCosine, embedImages, ensureDino } from './dino-bridge.ts';
 import { ocrSimilarity } from './ocr-sim.ts';
 
 export async function referenceOcrText(taskKey: string, checkpoint: number | string, image: Blob, signal?: AbortSignal): Promise<RefOcr> {
-  return cachedRef<RefOcr>(refKey(taskKey, OCR_ENGINE_ID, checkpoint), async () => ({
-    kind: 'ocr',
-    text: (await recognizeText(signal, image)).text,
-    engine: OCR_ENGINE_ID,
-    savedAt: Date.now(),
-  }), () => sharedRefKey(OCR_ENGINE_ID, image));
+  return cachedRef<RefOcr>(
+    refKey(taskKey, OCR_ENGINE_ID, checkpoint),
+    async () => ({
+      kind: 'ocr',
+      text: (await recognizeText(signal, image)).text,
+      engine: OCR_ENGINE_ID,
+      savedAt: Date.now(),
+    }),
+    () => sharedRefKey(OCR_ENGINE_ID, image),
+  );
 }
 
 /** The key needs the model hash, so the model is settled (loaded) before the cache is asked. */
-export async function referenceEmbedding(taskKey: string, checkpoint: number | string, image: Blob, signal?: AbortSignal): Promise<RefEmbedding> {
+export async function referenceEmbedding(
+  taskKey: string,
+  checkpoint: number | string,
+  image: Blob,
+  signal?: AbortSignal,
+): Promise<RefEmbedding> {
   const model = await ensureDino(signal);
-  return cachedRef<RefEmbedding>(refKey(taskKey, `dino:${model.sha256}`, checkpoint), async () => {
-    const r = await embedImages(signal, [image]);
-    const e = r.embeddings[0];
-    if (!e) throw new Error('the DINO worker returned no embedding');
-    return { kind: 'dino', embedding: e, modelId: r.model.modelId, sha256: r.model.sha256, savedAt: Date.now() };
-  }, () => sharedRefKey(`dino:${model.sha256}`, image));
+  return cachedRef<RefEmbedding>(
+    refKey(taskKey, `dino:${model.sha256}`, checkpoint),
+    async () => {
+      const r = await embedImages(signal, [image]);
+      const e = r.embeddings[0];
+      if (!e) throw new Error('the DINO worker returned no embedding');
+      return { kind: 'dino', embedding: e, modelId: r.model.modelId, sha256: r.model.sha256, savedAt: Date.now() };
+    },
+    () => sharedRefKey(`dino:${model.sha256}`, image),
+  );
 }
 
 /** One checkpoint's OCR similarity: the reference text from the cache, the candidate's fresh. */
-export async function ocrAgainstReference(taskKey: string, checkpoint: number, ref: Blob, cand: Blob, signal?: AbortSignal): Promise<{ reference: string; candidate: string; sim: number }> {
+export async function ocrAgainstReference(
+  taskKey: string,
+  checkpoint: number,
+  ref: Blob,
+  cand: Blob,
+  signal?: AbortSignal,
+): Promise<{ reference: string; candidate: string; sim: number }> {
   const reference = (await referenceOcrText(taskKey, checkpoint, ref, signal)).text;
   const candidate = (await recognizeText(signal, cand)).text;
   return { reference, candidate, sim: ocrSimilarity(reference, candidate) };
 }
 
 /** One checkpoint's DINO similarity (cosine clipped to [0, 1]); the reference embedding cached. */
-export async function dinoAgainstReference(taskKey: string, checkpoint: number, ref: Blob, cand: Blob, signal?: AbortSignal): Promise<number> {
+export async function dinoAgainstReference(
+  taskKey: string,
+  checkpoint: number,
+  ref: Blob,
+  cand: Blob,
+  signal?: AbortSignal,
+): Promise<number> {
   const refEmb = await referenceEmbedding(taskKey, checkpoint, ref, signal);
   const candEmb = (await embedImages(signal, [cand])).embeddings[0] as Float32Array;
   return dinoCosine(refEmb.embedding, candEmb);

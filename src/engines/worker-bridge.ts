@@ -70,7 +70,9 @@ export class WorkerBridge<T> {
       return api;
     })();
     // A failed setup must not poison the next call: forget the worker so it starts fresh.
-    this.ready.catch(() => { if (gen === this.generation) this.terminate(); });
+    this.ready.catch(() => {
+      if (gen === this.generation) this.terminate();
+    });
     return this.ready;
   }
 

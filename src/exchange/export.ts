@@ -14,7 +14,16 @@ import { serializeEvalRecord } from '../scoring/evaljson.ts';
 import { taskScores } from '../scoring/metrics.ts';
 import { modelDirName, reportStem } from '../scoring/model-names.ts';
 import { buildReport, compareTaskIds, reportCsv, reportJson, reportMarkdown } from '../scoring/report.ts';
-import { containsBytes, ExchangeError, MANIFEST_FORMAT, MANIFEST_NAME, MANIFEST_SCHEMA, runDir, type ExportManifest, type ManifestRun } from './manifest.ts';
+import {
+  containsBytes,
+  ExchangeError,
+  MANIFEST_FORMAT,
+  MANIFEST_NAME,
+  MANIFEST_SCHEMA,
+  runDir,
+  type ExportManifest,
+  type ManifestRun,
+} from './manifest.ts';
 import { sha256Hex } from '../data/bytes.ts';
 
 export interface ExportOptions {
@@ -52,9 +61,15 @@ async function selectRuns(opts: ExportOptions): Promise<{ runs: Exportable[]; sk
     for (const id of opts.runIds) {
       const r = await getRun(id);
       if (!r) throw new ExchangeError(`run ${id} does not exist (deleted, or never stored)`);
-      if (!exportable(r)) throw new ExchangeError(`run ${id} (task ${r.taskId}, ${r.model}) did not finish${r.error ? ` (${r.error})` : ''}: it has no eval.json to export`);
+      if (!exportable(r))
+        throw new ExchangeError(
+          `run ${id} (task ${r.taskId}, ${r.model}) did not finish${r.error ? ` (${r.error})` : ''}: it has no eval.json to export`,
+        );
       const other = byFolder.get(folderOf(r));
-      if (other) throw new ExchangeError(`runs ${other} and ${id} both belong in ${folderOf(r)}/; the results layout holds one run per task and model, so export them separately`);
+      if (other)
+        throw new ExchangeError(
+          `runs ${other} and ${id} both belong in ${folderOf(r)}/; the results layout holds one run per task and model, so export them separately`,
+        );
       byFolder.set(folderOf(r), id);
       runs.push(r);
     }
@@ -77,7 +92,8 @@ async function selectRuns(opts: ExportOptions): Promise<{ runs: Exportable[]; sk
     if (kept) skipped.push({ runId: r.id, reason: `older than run ${kept.id} for ${folderOf(r)}/` });
     else latest.set(folderOf(r), r);
   }
-  if (!latest.size) throw new ExchangeError(wanted ? 'the selected models have no finished runs to export' : 'there are no finished runs to export');
+  if (!latest.size)
+    throw new ExchangeError(wanted ? 'the selected models have no finished runs to export' : 'there are no finished runs to export');
   return { runs: [...latest.values()], skipped };
 }
 
@@ -93,7 +109,9 @@ async function judgeKeys(): Promise<string[]> {
 
 function assertNoKey(path: string, bytes: Uint8Array, keys: readonly Uint8Array[]): void {
   if (keys.some((k) => containsBytes(bytes, k)))
-    throw new ExchangeError(`the export was refused: ${path} contains an API key (judge or resolver). Remove the key from that file (or from the candidate HTML) and export again.`);
+    throw new ExchangeError(
+      `the export was refused: ${path} contains an API key (judge or resolver). Remove the key from that file (or from the candidate HTML) and export again.`,
+    );
 }
 
 export async function exportRuns(opts: ExportOptions = {}): Promise<ExportResult> {
@@ -156,7 +174,12 @@ export async function exportRuns(opts: ExportOptions = {}): Promise<ExportResult
   assertNoKey('the zip file', zip, keys);
 
   const models = [...byModel.keys()];
-  const what = opts.runIds?.length === 1 && runs[0] ? `${runs[0].taskId}-${modelDirName(runs[0].model)}` : models.length === 1 ? modelDirName(models[0] as string) : 'leaderboard';
+  const what =
+    opts.runIds?.length === 1 && runs[0]
+      ? `${runs[0].taskId}-${modelDirName(runs[0].model)}`
+      : models.length === 1
+        ? modelDirName(models[0] as string)
+        : 'leaderboard';
   const day = manifest.exported_at.slice(0, 10).replaceAll('-', '');
   return { zip, fileName: `iwr-results-${what.replace(/[^A-Za-z0-9._-]+/g, '_')}-${day}.zip`, manifest, skipped, warnings };
 }

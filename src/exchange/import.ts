@@ -69,9 +69,15 @@ export async function importRuns(zip: Blob, opts: ImportOptions = {}): Promise<I
 
   // Where the results folder starts: the folder holding <task>/<model>/eval.json.
   const evals = files.filter((e) => /(^|\/)[^/]+\/[^/]+\/eval\.json$/.test(e.name));
-  if (!evals.length) throw new ExchangeError(`${label} holds no <task>/<model>/eval.json: it is not a results zip (official layout or an IWR Studio export)`);
+  if (!evals.length)
+    throw new ExchangeError(
+      `${label} holds no <task>/<model>/eval.json: it is not a results zip (official layout or an IWR Studio export)`,
+    );
   const prefixes = new Set(evals.map((e) => e.name.split('/').slice(0, -3).join('/')));
-  if (prefixes.size > 1) throw new ExchangeError(`${label} mixes results folders (${[...prefixes].map((p) => p || '(top)').join(', ')}); zip one results folder at a time`);
+  if (prefixes.size > 1)
+    throw new ExchangeError(
+      `${label} mixes results folders (${[...prefixes].map((p) => p || '(top)').join(', ')}); zip one results folder at a time`,
+    );
   const prefix = [...prefixes][0] ? `${[...prefixes][0] as string}/` : '';
   const rel = (e: ZipEntry): string | null => (e.name.startsWith(prefix) ? e.name.slice(prefix.length) : null);
 
@@ -83,7 +89,8 @@ export async function importRuns(zip: Blob, opts: ImportOptions = {}): Promise<I
   const folders = new Map<string, Folder>();
   for (const e of evals) {
     const [task, modelDir] = (rel(e) as string).split('/') as [string, string];
-    for (const seg of [task, modelDir]) if (!SAFE_SEGMENT.test(seg)) throw new ExchangeError(`${at(e.name)}: "${seg}" is not a usable folder name`);
+    for (const seg of [task, modelDir])
+      if (!SAFE_SEGMENT.test(seg)) throw new ExchangeError(`${at(e.name)}: "${seg}" is not a usable folder name`);
     folders.set(runDir(task, modelDir), { task, modelDir, files: new Map() });
   }
   const warnings: string[] = [];
@@ -104,9 +111,12 @@ export async function importRuns(zip: Blob, opts: ImportOptions = {}): Promise<I
       const got = await sha256Hex(await bytesOf(e));
       if (got !== want) throw new ExchangeError(`${at(e.name)} was changed after export: sha256 ${got} but ${MANIFEST_NAME} says ${want}`);
     }
-    for (const r of byRel.keys()) if (r !== MANIFEST_NAME && !(r in m.files)) warnings.push(`${at(prefix + r)} is not listed in ${MANIFEST_NAME} (added after export?)`);
+    for (const r of byRel.keys())
+      if (r !== MANIFEST_NAME && !(r in m.files))
+        warnings.push(`${at(prefix + r)} is not listed in ${MANIFEST_NAME} (added after export?)`);
     m.runs.forEach((run, index) => {
-      if (!folders.has(run.dir)) throw new ExchangeError(`${at(MANIFEST_NAME)}: runs[${index}] names folder ${run.dir}/, which has no eval.json in the zip`);
+      if (!folders.has(run.dir))
+        throw new ExchangeError(`${at(MANIFEST_NAME)}: runs[${index}] names folder ${run.dir}/, which has no eval.json in the zip`);
       manifestRuns.set(run.dir, { run, index });
     });
   }
@@ -122,7 +132,17 @@ export async function importRuns(zip: Blob, opts: ImportOptions = {}): Promise<I
   const problems: string[] = [];
   for (const [dir, folder] of [...folders].sort(([a], [b]) => (a < b ? -1 : 1))) {
     try {
-      prepared.push(await prepareFolder(dir, folder, manifestRuns.get(dir), { at, prefix, bytesOf, textOf, warnings, reportModels, sourceId: opts.sourceId ?? 'imported' }));
+      prepared.push(
+        await prepareFolder(dir, folder, manifestRuns.get(dir), {
+          at,
+          prefix,
+          bytesOf,
+          textOf,
+          warnings,
+          reportModels,
+          sourceId: opts.sourceId ?? 'imported',
+        }),
+      );
     } catch (err) {
       if (!(err instanceof ExchangeError)) throw err;
       problems.push(err.message);
@@ -139,7 +159,10 @@ export async function importRuns(zip: Blob, opts: ImportOptions = {}): Promise<I
   for (const p of prepared) {
     const existing = await getRun(p.run.id);
     if (existing && opts.onConflict !== 'replace') {
-      summary.skipped.push({ runId: p.run.id, reason: `already stored (task ${existing.taskId}, ${existing.model}); import with onConflict 'replace' to overwrite it` });
+      summary.skipped.push({
+        runId: p.run.id,
+        reason: `already stored (task ${existing.taskId}, ${existing.model}); import with onConflict 'replace' to overwrite it`,
+      });
       continue;
     }
     await putRunWithBlobs(p.run, p.blobs);
@@ -157,10 +180,15 @@ function parseManifest(text: string, where: string): { runs: ManifestRun[]; file
     throw new ExchangeError(`${where} is not valid JSON (${err instanceof Error ? err.message : String(err)})`);
   }
   if (!isObj(data)) throw new ExchangeError(`${where}: expected a JSON object`);
-  if (data.format !== MANIFEST_FORMAT) throw new ExchangeError(`${where}: format must be "${MANIFEST_FORMAT}", got ${JSON.stringify(data.format)}`);
-  if (data.schema !== MANIFEST_SCHEMA) throw new ExchangeError(`${where}: schema ${JSON.stringify(data.schema)} is not supported (this app reads schema ${MANIFEST_SCHEMA}); update the app`);
+  if (data.format !== MANIFEST_FORMAT)
+    throw new ExchangeError(`${where}: format must be "${MANIFEST_FORMAT}", got ${JSON.stringify(data.format)}`);
+  if (data.schema !== MANIFEST_SCHEMA)
+    throw new ExchangeError(
+      `${where}: schema ${JSON.stringify(data.schema)} is not supported (this app reads schema ${MANIFEST_SCHEMA}); update the app`,
+    );
   const files = data.files;
-  if (!isObj(files) || !Object.values(files).every((h) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h))) throw new ExchangeError(`${where}: files must map each path to a sha256 hex string`);
+  if (!isObj(files) || !Object.values(files).every((h) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h)))
+    throw new ExchangeError(`${where}: files must map each path to a sha256 hex string`);
   if (!Array.isArray(data.runs)) throw new ExchangeError(`${where}: runs must be a list`);
   const runs = data.runs.map((r: unknown, i): ManifestRun => {
     if (!isObj(r) || typeof r.id !== 'string' || typeof r.dir !== 'string' || !isObj(r.record))
@@ -180,12 +208,18 @@ interface FolderContext {
   sourceId: string;
 }
 
-async function prepareFolder(dir: string, folder: Folder, fromManifest: { run: ManifestRun; index: number } | undefined, cx: FolderContext): Promise<Prepared> {
+async function prepareFolder(
+  dir: string,
+  folder: Folder,
+  fromManifest: { run: ManifestRun; index: number } | undefined,
+  cx: FolderContext,
+): Promise<Prepared> {
   const evalEntry = folder.files.get('eval.json') as ZipEntry;
   const evalText = await cx.textOf(evalEntry);
   const parsed = parseEvalJson(evalText, cx.at(evalEntry.name));
   const errors = parsed.problems.filter((p) => p.severity === 'error');
-  if (!parsed.record || errors.length) throw new ExchangeError(errors.map((p) => `${p.file}: ${p.path ? `${p.path} ` : ''}${p.message}`).join('\n'));
+  if (!parsed.record || errors.length)
+    throw new ExchangeError(errors.map((p) => `${p.file}: ${p.path ? `${p.path} ` : ''}${p.message}`).join('\n'));
   for (const w of parsed.problems) if (w.severity === 'warning') cx.warnings.push(`${w.file}: ${w.path ?? ''} ${w.message}`);
   const record = parsed.record;
 
@@ -215,7 +249,8 @@ async function prepareFolder(dir: string, folder: Folder, fromManifest: { run: M
   if (fromManifest) {
     const where = cx.at(`${MANIFEST_NAME}: runs[${fromManifest.index}]`);
     const run = { ...fromManifest.run.record, eval: record } as unknown;
-    if (!isRunRecord(run) || run.id !== fromManifest.run.id) throw new ExchangeError(`${where}: the record is not a valid run (needs id, taskKey, model, steps and status done/failed)`);
+    if (!isRunRecord(run) || run.id !== fromManifest.run.id)
+      throw new ExchangeError(`${where}: the record is not a valid run (needs id, taskKey, model, steps and status done/failed)`);
     if (run.taskId !== folder.task || modelDirName(run.model) !== folder.modelDir)
       throw new ExchangeError(`${where}: the record is task ${run.taskId}, model ${run.model}, but its folder is ${dir}/`);
     return { run, blobs };
@@ -224,7 +259,13 @@ async function prepareFolder(dir: string, folder: Folder, fromManifest: { run: M
 }
 
 /** A run record rebuilt from an official folder: scores from eval.json, no step log. */
-async function officialRun(folder: Folder, record: EvalRecord, evalText: string, html: Uint8Array | null, cx: FolderContext): Promise<RunRecord> {
+async function officialRun(
+  folder: Folder,
+  record: EvalRecord,
+  evalText: string,
+  html: Uint8Array | null,
+  cx: FolderContext,
+): Promise<RunRecord> {
   const model = cx.reportModels.get(folder.modelDir) ?? folder.modelDir.replaceAll('__', '/');
   const hash = await sha256Hex(new TextEncoder().encode(evalText));
   const checkpoints: RunRecord['checkpoints'] = record.screenshot_paths_to_eval.map((p, n) => {

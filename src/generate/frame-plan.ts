@@ -51,9 +51,10 @@ export function planFrames(duration: number, opts: FramePlanOptions = {}, lastFr
     const timestamps = Array.from({ length: uncapped }, (_, k) => round6(k / fps));
     return { timestamps, uncapped, cap, sheets, spread: false };
   }
-  const end = lastFrameTime !== undefined && Number.isFinite(lastFrameTime) && lastFrameTime >= 0 && lastFrameTime <= length
-    ? lastFrameTime
-    : Math.max(0, (uncapped - 1) / fps);
+  const end =
+    lastFrameTime !== undefined && Number.isFinite(lastFrameTime) && lastFrameTime >= 0 && lastFrameTime <= length
+      ? lastFrameTime
+      : Math.max(0, (uncapped - 1) / fps);
   const timestamps = cap === 1 ? [0] : Array.from({ length: cap }, (_, i) => round6((i * end) / (cap - 1)));
   return { timestamps, uncapped, cap, sheets, spread: true };
 }
@@ -69,4 +70,5 @@ export function fitLongEdge(width: number, height: number, longEdge: number | un
 
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 const positive = (v: number | undefined, d: number): number => (v !== undefined && Number.isFinite(v) && v > 0 ? v : d);
-const wholeAtLeast = (v: number | undefined, d: number, min: number): number => (v !== undefined && Number.isFinite(v) ? Math.max(min, Math.floor(v)) : d);
+const wholeAtLeast = (v: number | undefined, d: number, min: number): number =>
+  v !== undefined && Number.isFinite(v) ? Math.max(min, Math.floor(v)) : d;

@@ -44,7 +44,12 @@ export async function sniffContainer(blob: Blob): Promise<SampledVideo['containe
   return 'unknown';
 }
 
-async function toPng(source: CanvasImageSource | { draw: (ctx: OffscreenCanvasRenderingContext2D, x: number, y: number, w: number, h: number) => void }, w: number, h: number, longEdge?: number): Promise<{ png: Blob; width: number; height: number }> {
+async function toPng(
+  source: CanvasImageSource | { draw: (ctx: OffscreenCanvasRenderingContext2D, x: number, y: number, w: number, h: number) => void },
+  w: number,
+  h: number,
+  longEdge?: number,
+): Promise<{ png: Blob; width: number; height: number }> {
   const size = fitLongEdge(w, h, longEdge);
   const canvas = new OffscreenCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d');
@@ -83,7 +88,8 @@ async function viaMediabunny(video: Blob, opts: SampleOptions, container: 'mp4' 
   try {
     const track = await input.getPrimaryVideoTrack();
     if (!track) throw new Error(`the ${container} has no video track`);
-    if (!(await track.canDecode())) throw new Error(`this browser cannot decode ${await track.getCodecParameterString() ?? 'the video codec'} with WebCodecs`);
+    if (!(await track.canDecode()))
+      throw new Error(`this browser cannot decode ${(await track.getCodecParameterString()) ?? 'the video codec'} with WebCodecs`);
     const start = await track.getFirstTimestamp();
     const end = await track.computeDuration();
     const duration = end - start;
@@ -99,7 +105,12 @@ async function viaMediabunny(video: Blob, opts: SampleOptions, container: 'mp4' 
       const time = plan.timestamps[index] ?? 0;
       if (!sample) throw new Error(`no frame at ${time.toFixed(3)} s`);
       try {
-        const r = await toPng({ draw: (ctx, x, y, w, h) => sample.draw(ctx, x, y, w, h) }, sample.displayWidth, sample.displayHeight, opts.longEdge);
+        const r = await toPng(
+          { draw: (ctx, x, y, w, h) => sample.draw(ctx, x, y, w, h) },
+          sample.displayWidth,
+          sample.displayHeight,
+          opts.longEdge,
+        );
         frames.push({ index, time, frameTime: sample.timestamp - start, ...r });
       } finally {
         sample.close();

@@ -85,13 +85,27 @@ export async function generateCandidate(input: GenerateInput): Promise<GenerateR
   const fo = input.frames ?? {};
   input.onProgress?.({ stage: 'frames' });
   const videoBlob = await imageBlob(input.video);
-  const sampled = await sampleVideoFrames(videoBlob, { ...fo, sheetCount: input.sheets.length, ...(input.signal ? { signal: input.signal } : {}) });
+  const sampled = await sampleVideoFrames(videoBlob, {
+    ...fo,
+    sheetCount: input.sheets.length,
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
   const { frames, ...video } = sampled;
   input.onProgress?.({ stage: 'frames', frames: frames.length });
-  const sheetBlobs = await Promise.all(input.sheets.slice(0, sampled.plan.sheets).map(async (s) => resizeImage(await imageBlob(s), fo.longEdge)));
+  const sheetBlobs = await Promise.all(
+    input.sheets.slice(0, sampled.plan.sheets).map(async (s) => resizeImage(await imageBlob(s), fo.longEdge)),
+  );
   const interval = frames.length > 1 ? ((frames[frames.length - 1]?.time ?? 0) - (frames[0]?.time ?? 0)) / (frames.length - 1) : 1;
-  const promptInput = { resolution: input.resolution, sheetCount: sheetBlobs.length, frameCount: frames.length, frameInterval: sampled.plan.spread ? interval : 1 / (fo.fps ?? 1) };
-  const [sheetUrls, frameUrls] = await Promise.all([Promise.all(sheetBlobs.map(blobDataUrl)), Promise.all(frames.map((f) => blobDataUrl(f.png)))]);
+  const promptInput = {
+    resolution: input.resolution,
+    sheetCount: sheetBlobs.length,
+    frameCount: frames.length,
+    frameInterval: sampled.plan.spread ? interval : 1 / (fo.fps ?? 1),
+  };
+  const [sheetUrls, frameUrls] = await Promise.all([
+    Promise.all(sheetBlobs.map(blobDataUrl)),
+    Promise.all(frames.map((f) => blobDataUrl(f.png))),
+  ]);
   const stream = input.stream ?? true;
   input.onProgress?.({ stage: 'request' });
   const res = await callChat(
@@ -122,7 +136,12 @@ export async function generateCandidate(input: GenerateInput): Promise<GenerateR
       name: modelDir,
       html: post.html,
       origin: 'generated',
-      extra: { model: input.model, promptVersion: GENERATION_PROMPT_VERSION, frameTimes: frames.map((f) => f.time), frameMethod: sampled.method },
+      extra: {
+        model: input.model,
+        promptVersion: GENERATION_PROMPT_VERSION,
+        frameTimes: frames.map((f) => f.time),
+        frameMethod: sampled.method,
+      },
     });
     candidateId = c.id;
   }

@@ -16,7 +16,10 @@ export interface GenerationPromptInput {
 export function generationText(p: GenerationPromptInput): string {
   const { width, height } = p.resolution;
   const interval = p.frameInterval && p.frameInterval > 0 ? p.frameInterval : 1;
-  const every = Math.abs(interval - 1) < 1e-6 ? 'one frame per second' : `one frame about every ${interval.toFixed(2)} seconds, spread over the whole recording`;
+  const every =
+    Math.abs(interval - 1) < 1e-6
+      ? 'one frame per second'
+      : `one frame about every ${interval.toFixed(2)} seconds, spread over the whole recording`;
   return [
     'You are rebuilding a real website from a screen recording of a person using it.',
     '',

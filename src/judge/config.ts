@@ -53,7 +53,14 @@ async function load(): Promise<{ config: JudgeConfig; key: string }> {
   registerSecret(s.judge.apiKey);
   state = {
     key: s.judge.apiKey,
-    config: { kind: s.judge.kind, endpoint: s.judge.endpoint, model: s.judge.model, retry: normalisePolicy(undefined), timeoutMs: 300_000, templates: templatesFrom(await loadTemplateOverrides()) },
+    config: {
+      kind: s.judge.kind,
+      endpoint: s.judge.endpoint,
+      model: s.judge.model,
+      retry: normalisePolicy(undefined),
+      timeoutMs: 300_000,
+      templates: templatesFrom(await loadTemplateOverrides()),
+    },
   };
   return state;
 }

@@ -47,8 +47,10 @@ export async function humanProgress(): Promise<{ pending: number; answered: numb
 
 async function pendingRecord(id: string, task: 'visual' | 'assertion'): Promise<JudgmentRecord> {
   const rec = await getJudgment(id);
-  if (!rec || rec.judge !== 'human') throw new Error(`No human judgment ${id} in the queue (answered in another tab, or the store was cleared).`);
-  if (rec.task !== task) throw new Error(`Judgment ${id} is a ${rec.task} question, not ${task === 'visual' ? 'a rubric' : 'an assertion'}.`);
+  if (!rec || rec.judge !== 'human')
+    throw new Error(`No human judgment ${id} in the queue (answered in another tab, or the store was cleared).`);
+  if (rec.task !== task)
+    throw new Error(`Judgment ${id} is a ${rec.task} question, not ${task === 'visual' ? 'a rubric' : 'an assertion'}.`);
   return rec;
 }
 

@@ -122,15 +122,43 @@ export async function judgeVisual(reference: ImageInput, candidate: ImageInput, 
   }
   if (p.judge === 'human') return { ...(await enqueue(p, 'visual', undefined)), score: 'unjudged' };
   const r = await ask(p, config, opts.signal);
-  if (!r.ok) return { ...baseOf(p, null), attempts: r.attempts, attemptLog: r.log, status: 'error', score: 0, raw: `Error: ${r.error}`, error: r.error, cached: false };
+  if (!r.ok)
+    return {
+      ...baseOf(p, null),
+      attempts: r.attempts,
+      attemptLog: r.log,
+      status: 'error',
+      score: 0,
+      raw: `Error: ${r.error}`,
+      error: r.error,
+      cached: false,
+    };
   const parsed = parseHfsReply(r.raw);
-  const rec = recordOf(p, 'visual', undefined, { raw: r.raw, score: parsed.fraction, matched: parsed.matched, attempts: r.attempts, answeredAt: Date.now() });
+  const rec = recordOf(p, 'visual', undefined, {
+    raw: r.raw,
+    score: parsed.fraction,
+    matched: parsed.matched,
+    attempts: r.attempts,
+    answeredAt: Date.now(),
+  });
   await putJudgment(rec);
-  return { ...baseOf(p, rec), attemptLog: r.log, status: parsed.matched ? 'ok' : 'unparsed', score: parsed.fraction, raw: r.raw, cached: false };
+  return {
+    ...baseOf(p, rec),
+    attemptLog: r.log,
+    status: parsed.matched ? 'ok' : 'unparsed',
+    score: parsed.fraction,
+    raw: r.raw,
+    cached: false,
+  };
 }
 
 /** One logical assertion: the screenshot before the step, then the one after it. */
-export async function judgeAssertion(before: ImageInput, after: ImageInput, assertion: string, opts: JudgeOptions = {}): Promise<AssertionVerdict> {
+export async function judgeAssertion(
+  before: ImageInput,
+  after: ImageInput,
+  assertion: string,
+  opts: JudgeOptions = {},
+): Promise<AssertionVerdict> {
   const config = await getJudgeConfig();
   if (config.kind === 'none') return { judge: 'none', status: 'unjudged', result: 'unjudged', raw: null, cached: false };
   const p = await prepare('assertion', config, [before, after], assertion);
@@ -138,15 +166,46 @@ export async function judgeAssertion(before: ImageInput, after: ImageInput, asse
   if (old && !opts.rejudge) {
     if (old.status === 'pending') return { ...baseOf(p, old), status: 'pending', result: 'unjudged', raw: null, cached: true };
     stats.cacheHits++;
-    return { ...baseOf(p, old), status: old.result === 'Error' ? 'unparsed' : 'ok', result: old.result ?? 'Error', thinking: old.thinking ?? '', raw: old.raw, cached: true };
+    return {
+      ...baseOf(p, old),
+      status: old.result === 'Error' ? 'unparsed' : 'ok',
+      result: old.result ?? 'Error',
+      thinking: old.thinking ?? '',
+      raw: old.raw,
+      cached: true,
+    };
   }
   if (p.judge === 'human') return { ...(await enqueue(p, 'assertion', assertion)), result: 'unjudged' };
   const r = await ask(p, config, opts.signal);
-  if (!r.ok) return { ...baseOf(p, null), attempts: r.attempts, attemptLog: r.log, status: 'error', result: 'Error', raw: `Error: ${r.error}`, error: r.error, cached: false };
+  if (!r.ok)
+    return {
+      ...baseOf(p, null),
+      attempts: r.attempts,
+      attemptLog: r.log,
+      status: 'error',
+      result: 'Error',
+      raw: `Error: ${r.error}`,
+      error: r.error,
+      cached: false,
+    };
   const parsed = parseAssertionReply(r.raw);
-  const rec = recordOf(p, 'assertion', assertion, { raw: r.raw, result: parsed.result, thinking: parsed.thinking, attempts: r.attempts, answeredAt: Date.now() });
+  const rec = recordOf(p, 'assertion', assertion, {
+    raw: r.raw,
+    result: parsed.result,
+    thinking: parsed.thinking,
+    attempts: r.attempts,
+    answeredAt: Date.now(),
+  });
   await putJudgment(rec);
-  return { ...baseOf(p, rec), attemptLog: r.log, status: parsed.result === 'Error' ? 'unparsed' : 'ok', result: parsed.result, thinking: parsed.thinking, raw: r.raw, cached: false };
+  return {
+    ...baseOf(p, rec),
+    attemptLog: r.log,
+    status: parsed.result === 'Error' ? 'unparsed' : 'ok',
+    result: parsed.result,
+    thinking: parsed.thinking,
+    raw: r.raw,
+    cached: false,
+  };
 }
 
 /** Puts a question in the human queue (its images stored with it); the caller reports it pending. */

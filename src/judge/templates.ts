@@ -58,7 +58,10 @@ export const BUILTIN_TEMPLATES: Record<TemplateKind, JudgeTemplate> = {
 /** The prompt text for one judgment. The assertion template must hold {{assertion}}. */
 export function renderTemplate(t: JudgeTemplate, vars: { assertion?: string } = {}): string {
   if (t.kind === 'assertion') {
-    if (!t.text.includes('{{assertion}}')) throw new Error(`The assertion template (${t.version}) has no {{assertion}} placeholder, so the judge would never see what to check.`);
+    if (!t.text.includes('{{assertion}}'))
+      throw new Error(
+        `The assertion template (${t.version}) has no {{assertion}} placeholder, so the judge would never see what to check.`,
+      );
     return t.text.split('{{assertion}}').join(vars.assertion ?? '');
   }
   return t.text;

@@ -26,7 +26,8 @@ const unjudgedVisual = (): VisualVerdict => ({ judge: 'none', status: 'unjudged'
 const unjudgedAssertion = (): AssertionVerdict => ({ judge: 'none', status: 'unjudged', raw: null, cached: false, result: UNJUDGED });
 
 function throwIfAborted(signal?: AbortSignal): void {
-  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('The evaluation was cancelled', 'AbortError');
+  if (signal?.aborted)
+    throw signal.reason instanceof Error ? signal.reason : new DOMException('The evaluation was cancelled', 'AbortError');
 }
 
 /** What eval.json says of one step's pick: the element, who decided, and the other resolver's pick when both ran. */
@@ -167,7 +168,9 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
     const out: VisualVerdict[] = [];
     stage('hfs', 0, pairs.length);
     for (const [n, p] of pairs.entries()) {
-      out.push(judging === 'none' ? unjudgedVisual() : await judgeVisual(references[n] as Blob, screenshots[p.screenshot] as Blob, judgeOpts));
+      out.push(
+        judging === 'none' ? unjudgedVisual() : await judgeVisual(references[n] as Blob, screenshots[p.screenshot] as Blob, judgeOpts),
+      );
       stage('hfs', n + 1, pairs.length);
     }
     return out;
@@ -206,7 +209,13 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
       network_policy: summary.policy,
       capture_backend: summary.capture,
       input_backend: summary.input,
-      replay: { timing: summary.timing, scroll: summary.scroll, seed: summary.seed, failed_at: summary.failedAt, reason: summary.reason ?? null },
+      replay: {
+        timing: summary.timing,
+        scroll: summary.scroll,
+        seed: summary.seed,
+        failed_at: summary.failedAt,
+        reason: summary.reason ?? null,
+      },
     },
   });
   const scores = taskScores(record);

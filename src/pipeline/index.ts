@@ -51,7 +51,8 @@ export async function runCandidate(input: RunInput): Promise<{ runId: string | n
   const candidate = await getCandidate(input.candidateId);
   if (!candidate) throw new Error(`candidate ${input.candidateId} no longer exists (deleted in another tab?)`);
   const { capture, ...replay } = replayOptionsOf(input.settings);
-  if (capture === 'cdp') input.onEvent({ type: 'note', text: "Real-pixel capture ('cdp') needs the headless CLI; this tab uses the DOM rasteriser." });
+  if (capture === 'cdp')
+    input.onEvent({ type: 'note', text: "Real-pixel capture ('cdp') needs the headless CLI; this tab uses the DOM rasteriser." });
   const pending: PendingRunInput = {
     sourceId: input.sourceId,
     taskId: input.taskId,

@@ -58,7 +58,10 @@ export interface ResumeResult {
 }
 
 async function putPending(p: PendingRun): Promise<void> {
-  await putPendingRun(p as unknown as Parameters<typeof putPendingRun>[0], `the progress of the running evaluation (${p.input.sourceId}/${p.input.taskId})`);
+  await putPendingRun(
+    p as unknown as Parameters<typeof putPendingRun>[0],
+    `the progress of the running evaluation (${p.input.sourceId}/${p.input.taskId})`,
+  );
 }
 
 /** Unfinished evaluations, oldest first. Malformed records are dropped. */
@@ -131,7 +134,11 @@ const newPendingId = (): string => `pending-${Date.now().toString(36)}-${crypto.
  * Runs one evaluation so that it can be resumed after a reload: its record is written before
  * `run` starts and removed when it ends (whatever the outcome in this tab).
  */
-export async function trackRun(input: PendingRunInput, run: RunEvaluation, onEvent?: (e: EvaluationEvent) => void): Promise<{ runId: string | null }> {
+export async function trackRun(
+  input: PendingRunInput,
+  run: RunEvaluation,
+  onEvent?: (e: EvaluationEvent) => void,
+): Promise<{ runId: string | null }> {
   const dino = currentDino()?.model;
   const entry: PendingRun = {
     id: newPendingId(),
@@ -163,7 +170,9 @@ async function ensureSameDino(entry: PendingRun): Promise<void> {
     throw new Error(`the run used the local DINO model ${entry.dino.source.slice(5)}; load that file again (Settings > DINO) and resume`);
   const loaded = await loadDino({ url: entry.dino.source }, { modelId: entry.dino.modelId });
   if (loaded.model.sha256 !== entry.dino.sha256)
-    throw new Error(`the DINO model at ${entry.dino.source} changed since the run started (sha256 ${loaded.model.sha256.slice(0, 12)}, was ${entry.dino.sha256.slice(0, 12)}); its scores would not be comparable`);
+    throw new Error(
+      `the DINO model at ${entry.dino.source} changed since the run started (sha256 ${loaded.model.sha256.slice(0, 12)}, was ${entry.dino.sha256.slice(0, 12)}); its scores would not be comparable`,
+    );
 }
 
 async function resumeOne(entry: PendingRun, run: RunEvaluation, onEvent?: (e: EvaluationEvent) => void): Promise<ResumeResult> {
@@ -175,7 +184,11 @@ async function resumeOne(entry: PendingRun, run: RunEvaluation, onEvent?: (e: Ev
   }
   if (entry.attempts >= MAX_RESUME_ATTEMPTS) {
     await deletePendingRun(entry.id);
-    return { ...base, status: 'gave-up', error: `the evaluation was interrupted ${entry.attempts + 1} times (the page may hang the tab); run it again by hand to see where it stops` };
+    return {
+      ...base,
+      status: 'gave-up',
+      error: `the evaluation was interrupted ${entry.attempts + 1} times (the page may hang the tab); run it again by hand to see where it stops`,
+    };
   }
   try {
     // A model that cannot be loaded now is not the run's fault: keep the record for later.
@@ -199,11 +212,18 @@ async function resumeOne(entry: PendingRun, run: RunEvaluation, onEvent?: (e: Ev
  * (the app calls it on start, or when the visitor accepts). Runs alive in another tab are
  * reported as 'busy' and left alone.
  */
-export async function resumePendingRuns(onEvent?: (pendingId: string, e: EvaluationEvent) => void, run: RunEvaluation = evaluateAgain): Promise<ResumeResult[]> {
+export async function resumePendingRuns(
+  onEvent?: (pendingId: string, e: EvaluationEvent) => void,
+  run: RunEvaluation = evaluateAgain,
+): Promise<ResumeResult[]> {
   const out: ResumeResult[] = [];
   for (const entry of await listPendingRuns()) {
     const r = await withLock(entry.id, true, () => resumeOne(entry, run, onEvent ? (e) => onEvent(entry.id, e) : undefined));
-    out.push(r === 'busy' ? { pendingId: entry.id, taskKey: `${entry.input.sourceId}/${entry.input.taskId}`, model: entry.input.model, status: 'busy' } : r);
+    out.push(
+      r === 'busy'
+        ? { pendingId: entry.id, taskKey: `${entry.input.sourceId}/${entry.input.taskId}`, model: entry.input.model, status: 'busy' }
+        : r,
+    );
   }
   return out;
 }

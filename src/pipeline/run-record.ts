@@ -18,9 +18,22 @@ export function storedStep(r: StepRecord): StoredStep {
             tag: r.element.tag,
             text: r.element.text,
             confidence: r.element.confidence,
-            runnerUp: r.element.runnerUp ? { xpath: r.element.runnerUp.xpath, text: r.element.runnerUp.text, score: r.element.runnerUp.score } : null,
+            runnerUp: r.element.runnerUp
+              ? { xpath: r.element.runnerUp.xpath, text: r.element.runnerUp.text, score: r.element.runnerUp.score }
+              : null,
             decidedBy: r.element.decidedBy,
-            ...(r.element.other ? { other: { by: r.element.other.by, ok: r.element.other.ok, xpath: r.element.other.xpath, tag: r.element.other.tag, text: r.element.other.text, reasons: r.element.other.reasons.slice(0, 6) } } : {}),
+            ...(r.element.other
+              ? {
+                  other: {
+                    by: r.element.other.by,
+                    ok: r.element.other.ok,
+                    xpath: r.element.other.xpath,
+                    tag: r.element.other.tag,
+                    text: r.element.other.text,
+                    reasons: r.element.other.reasons.slice(0, 6),
+                  },
+                }
+              : {}),
           },
         }
       : {}),

@@ -66,7 +66,8 @@ export async function configureResolver(input: ResolverConfigInput): Promise<Pub
   const cur = await load();
   const key = input.key !== undefined ? input.key : cur.key;
   registerSecret(key);
-  if (input.threshold !== undefined && !(input.threshold >= 0 && input.threshold <= 1)) throw new Error(`resolver threshold ${input.threshold}: expected a number from 0 to 1`);
+  if (input.threshold !== undefined && !(input.threshold >= 0 && input.threshold <= 1))
+    throw new Error(`resolver threshold ${input.threshold}: expected a number from 0 to 1`);
   const settings: ResolverSettings = {
     mode: input.mode ?? cur.settings.mode,
     endpoint: input.endpoint ?? cur.settings.endpoint,
@@ -80,7 +81,12 @@ export async function configureResolver(input: ResolverConfigInput): Promise<Pub
   // A key given for this session only is never written; a call that does not mention the key leaves the stored one.
   await saveSection('resolver', { ...settings, apiKey: input.key !== undefined ? (remember ? input.key : '') : stored.apiKey });
   const retry = input.retry ? normalisePolicy({ ...(cur.retry ?? normalisePolicy(undefined)), ...input.retry }) : cur.retry;
-  state = { settings: { ...settings, apiKey: key }, key, ...(input.follow === 'deterministic' ? { follow: 'deterministic' as const } : {}), ...(retry ? { retry } : {}) };
+  state = {
+    settings: { ...settings, apiKey: key },
+    key,
+    ...(input.follow === 'deterministic' ? { follow: 'deterministic' as const } : {}),
+    ...(retry ? { retry } : {}),
+  };
   return publicOf(state.settings, key);
 }
 
@@ -88,8 +94,18 @@ export async function configureResolver(input: ResolverConfigInput): Promise<Pub
 export async function currentResolver(): Promise<StepResolver> {
   const { settings, key, follow, retry } = await load();
   if (settings.mode === 'deterministic') return deterministicResolver;
-  if (!settings.endpoint || !settings.model) throw new Error(`the ${settings.mode} resolver needs an endpoint and a model (Settings > Resolver, or --resolver-endpoint and --resolver-model)`);
-  const cfg: LlmResolverConfig = { endpoint: settings.endpoint, model: settings.model, key, vision: settings.vision, retry: retry ?? normalisePolicy(undefined), timeoutMs: TIMEOUT_MS };
+  if (!settings.endpoint || !settings.model)
+    throw new Error(
+      `the ${settings.mode} resolver needs an endpoint and a model (Settings > Resolver, or --resolver-endpoint and --resolver-model)`,
+    );
+  const cfg: LlmResolverConfig = {
+    endpoint: settings.endpoint,
+    model: settings.model,
+    key,
+    vision: settings.vision,
+    retry: retry ?? normalisePolicy(undefined),
+    timeoutMs: TIMEOUT_MS,
+  };
   return settings.mode === 'llm' ? createLlmResolver(cfg, follow ?? 'llm') : createHybridResolver(cfg, settings.threshold);
 }
 

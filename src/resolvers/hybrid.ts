@@ -13,10 +13,17 @@ export function createHybridResolver(cfg: LlmResolverConfig, threshold: number):
     info: { mode: 'hybrid', model: cfg.model, threshold, vision: cfg.vision, failure: 'official' },
     async resolve(step, snapshot, ctx) {
       const det = resolveStep(step, snapshot);
-      if (step.type === 'Scroll' || (det.ok && (det.confidence >= threshold || step.type === 'Press'))) return { ...det, decidedBy: 'deterministic' };
+      if (step.type === 'Scroll' || (det.ok && (det.confidence >= threshold || step.type === 'Press')))
+        return { ...det, decidedBy: 'deterministic' };
       const m = await llmPick(cfg, step, snapshot, ctx);
       if (m.ok || m.modelFailure === 'transport' || !det.ok) return m;
-      return { ...det, reasons: [...det.reasons, `the model (${cfg.model}) found no element; the resolver's pick (confidence ${det.confidence}) stands`], decidedBy: 'deterministic', ...(m.llm ? { llm: m.llm } : {}), other: { ...pickOf(m, 'llm'), reasons: [m.ok ? '' : m.reason] } };
+      return {
+        ...det,
+        reasons: [...det.reasons, `the model (${cfg.model}) found no element; the resolver's pick (confidence ${det.confidence}) stands`],
+        decidedBy: 'deterministic',
+        ...(m.llm ? { llm: m.llm } : {}),
+        other: { ...pickOf(m, 'llm'), reasons: [m.ok ? '' : m.reason] },
+      };
     },
   };
 }

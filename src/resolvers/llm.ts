@@ -14,7 +14,16 @@ import type { RetryPolicy } from '../chat/retry.ts';
 import { redact } from '../chat/secrets.ts';
 import { getResolution, putResolution } from '../data/resolutions.ts';
 import { resolveStep, type ResolveOk } from '../driver/resolve.ts';
-import { KEY_SYSTEM, LLM_PROMPT_VERSION, PICK_SYSTEM, listElements, parseKeyAnswer, parsePickAnswer, pickPrompt, stepLine } from '../driver/llm-prompt.ts';
+import {
+  KEY_SYSTEM,
+  LLM_PROMPT_VERSION,
+  PICK_SYSTEM,
+  listElements,
+  parseKeyAnswer,
+  parsePickAnswer,
+  pickPrompt,
+  stepLine,
+} from '../driver/llm-prompt.ts';
 import { normalizeKey, parseStep } from '../driver/parse.ts';
 import type { PageSnapshot } from '../driver/snapshot.ts';
 import type { Step } from '../task/types.ts';
@@ -50,11 +59,23 @@ async function ask(cfg: LlmResolverConfig, system: string, prompt: string, image
     stats.cacheHits++;
     return { ok: true, raw: hit.raw, cached: true, attempts: 0 };
   }
-  const content: ChatMessage['content'] = image ? [{ type: 'text', text: prompt }, { type: 'image_url', image_url: { url: await blobDataUrl(image) } }] : prompt;
+  const content: ChatMessage['content'] = image
+    ? [
+        { type: 'text', text: prompt },
+        { type: 'image_url', image_url: { url: await blobDataUrl(image) } },
+      ]
+    : prompt;
   stats.requests++;
   const res = await callChat(
     { baseUrl: cfg.endpoint, model: cfg.model, key: cfg.key },
-    { model: cfg.model, temperature: 0, messages: [{ role: 'system', content: system }, { role: 'user', content }] },
+    {
+      model: cfg.model,
+      temperature: 0,
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content },
+      ],
+    },
     { policy: cfg.retry, timeoutMs: cfg.timeoutMs, ...(signal ? { signal } : {}) },
   );
   if (!res.ok) {
@@ -76,10 +97,26 @@ function describeOf(step: Step): string {
   return typeof step.parameters?.description === 'string' ? step.parameters.description : '';
 }
 
-async function resolvePress(cfg: LlmResolverConfig, step: Step, snapshot: PageSnapshot, trace: LlmTrace, signal?: AbortSignal): Promise<StepResolution> {
+async function resolvePress(
+  cfg: LlmResolverConfig,
+  step: Step,
+  snapshot: PageSnapshot,
+  trace: LlmTrace,
+  signal?: AbortSignal,
+): Promise<StepResolution> {
   const det = resolveStep(step, snapshot);
   // The key's target: the element the description names, else the focused one (as the deterministic resolver reads it).
-  const target: ResolveOk = det.ok ? det : { ok: true, action: step.type, index: snapshot.focused, xpath: snapshot.elements[snapshot.focused]?.xpath ?? '', confidence: 1, alternatives: [], reasons: [] };
+  const target: ResolveOk = det.ok
+    ? det
+    : {
+        ok: true,
+        action: step.type,
+        index: snapshot.focused,
+        xpath: snapshot.elements[snapshot.focused]?.xpath ?? '',
+        confidence: 1,
+        alternatives: [],
+        reasons: [],
+      };
   const given = typeof step.parameters?.key === 'string' && step.parameters.key.trim() ? step.parameters.key : undefined;
   // With a key, a Press always succeeds officially: no model is asked.
   if (given) return { ...target, key: normalizeKey(given), decidedBy: 'deterministic' };
@@ -89,18 +126,35 @@ async function resolvePress(cfg: LlmResolverConfig, step: Step, snapshot: PageSn
   trace.replies.push(a.raw);
   trace.cached = a.cached;
   const k = parseKeyAnswer(a.raw);
-  if (k.kind !== 'key') return fail(step, `the model (${cfg.model}) named no key for "${describeOf(step)}"${k.kind === 'invalid' ? ` (${k.why})` : ' (UNKNOWN)'}`, { llm: trace, modelFailure: 'no-element' });
-  return { ...target, key: normalizeKey(k.key), reasons: [`key ${k.key} named by ${cfg.model}`, ...target.reasons], decidedBy: 'llm', llm: trace };
+  if (k.kind !== 'key')
+    return fail(
+      step,
+      `the model (${cfg.model}) named no key for "${describeOf(step)}"${k.kind === 'invalid' ? ` (${k.why})` : ' (UNKNOWN)'}`,
+      { llm: trace, modelFailure: 'no-element' },
+    );
+  return {
+    ...target,
+    key: normalizeKey(k.key),
+    reasons: [`key ${k.key} named by ${cfg.model}`, ...target.reasons],
+    decidedBy: 'llm',
+    llm: trace,
+  };
 }
 
 /** The model's pick for a Click or Type step; `det` is the deterministic answer for the same snapshot. */
-export async function llmPick(cfg: LlmResolverConfig, step: Step, snapshot: PageSnapshot, ctx: ResolveContext = {}): Promise<StepResolution> {
+export async function llmPick(
+  cfg: LlmResolverConfig,
+  step: Step,
+  snapshot: PageSnapshot,
+  ctx: ResolveContext = {},
+): Promise<StepResolution> {
   const trace: LlmTrace = { model: cfg.model, replies: [], cached: true, attempts: 0 };
   if (step.type === 'Press') return resolvePress(cfg, step, snapshot, trace, ctx.signal);
   const det = resolveStep(step, snapshot);
   const other = pickOf(det, 'deterministic');
   const typed = step.type === 'Type' ? (det.ok ? det.typed : parseStep(step).typed) : undefined;
-  if (step.type === 'Type' && typed === undefined) return fail(step, `no text to type in "${describeOf(step)}" (no text parameter and nothing quoted)`, { other });
+  if (step.type === 'Type' && typed === undefined)
+    return fail(step, `no text to type in "${describeOf(step)}" (no text parameter and nothing quoted)`, { other });
   const listed = listElements(snapshot);
   if (!listed.length) return fail(step, 'the page has no visible interactive element to choose from', { other });
   const prompt = pickPrompt(step, snapshot, listed);
@@ -118,7 +172,12 @@ export async function llmPick(cfg: LlmResolverConfig, step: Step, snapshot: Page
     if (p.kind === 'index') {
       const item = listed[p.n];
       // Officially an index that does not exist fails the step; it is not asked again.
-      if (!item) return fail(step, `the model (${cfg.model}) answered element ${p.n}, which is not in the list of ${listed.length}`, { llm: trace, other, modelFailure: 'no-element' });
+      if (!item)
+        return fail(step, `the model (${cfg.model}) answered element ${p.n}, which is not in the list of ${listed.length}`, {
+          llm: trace,
+          other,
+          modelFailure: 'no-element',
+        });
       const e = snapshot.elements[item.index];
       const ok: ResolveOk = {
         ok: true,
@@ -135,7 +194,11 @@ export async function llmPick(cfg: LlmResolverConfig, step: Step, snapshot: Page
     }
     answers.push(p.kind === 'none' ? '-1' : p.why);
   }
-  return fail(step, `the model (${cfg.model}) found no element for "${describeOf(step)}" (answered ${answers.join(', then ')})`, { llm: trace, other, modelFailure: 'no-element' });
+  return fail(step, `the model (${cfg.model}) found no element for "${describeOf(step)}" (answered ${answers.join(', then ')})`, {
+    llm: trace,
+    other,
+    modelFailure: 'no-element',
+  });
 }
 
 /**
@@ -145,7 +208,13 @@ export async function llmPick(cfg: LlmResolverConfig, step: Step, snapshot: Page
  */
 export function createLlmResolver(cfg: LlmResolverConfig, follow: 'llm' | 'deterministic' = 'llm'): StepResolver {
   return {
-    info: { mode: 'llm', model: cfg.model, vision: cfg.vision, failure: follow === 'llm' ? 'official' : 'strict', ...(follow === 'deterministic' ? { follow } : {}) },
+    info: {
+      mode: 'llm',
+      model: cfg.model,
+      vision: cfg.vision,
+      failure: follow === 'llm' ? 'official' : 'strict',
+      ...(follow === 'deterministic' ? { follow } : {}),
+    },
     async resolve(step, snapshot, ctx) {
       // Scrolls need no element (official rule); a directional scroll's container is the resolver's.
       if (step.type === 'Scroll') return { ...resolveStep(step, snapshot), decidedBy: 'deterministic' };

@@ -14,12 +14,29 @@ export class EventSink {
 
   push(e: AgentEvent): void {
     switch (e.type) {
-      case 'console': this.s.console.push({ level: String(e.level), text: String(e.text).slice(0, 2000) }); break;
-      case 'error': this.s.errors.push(`${String(e.message).slice(0, 1000)}${e.source ? ` (${String(e.source).slice(0, 200)}${e.line ? `:${Number(e.line)}` : ''})` : ''}`); break;
-      case 'dialog': this.s.dialogs.push({ dialog: String(e.dialog), message: String(e.message).slice(0, 1000), answer: typeof e.answer === 'boolean' || typeof e.answer === 'string' ? e.answer : null }); break;
-      case 'blocked': this.s.blocked.push({ url: String(e.url).slice(0, 500), directive: String(e.directive) }); break;
-      case 'opened': this.s.opened.push(String(e.url).slice(0, 500)); break;
-      default: break;
+      case 'console':
+        this.s.console.push({ level: String(e.level), text: String(e.text).slice(0, 2000) });
+        break;
+      case 'error':
+        this.s.errors.push(
+          `${String(e.message).slice(0, 1000)}${e.source ? ` (${String(e.source).slice(0, 200)}${e.line ? `:${Number(e.line)}` : ''})` : ''}`,
+        );
+        break;
+      case 'dialog':
+        this.s.dialogs.push({
+          dialog: String(e.dialog),
+          message: String(e.message).slice(0, 1000),
+          answer: typeof e.answer === 'boolean' || typeof e.answer === 'string' ? e.answer : null,
+        });
+        break;
+      case 'blocked':
+        this.s.blocked.push({ url: String(e.url).slice(0, 500), directive: String(e.directive) });
+        break;
+      case 'opened':
+        this.s.opened.push(String(e.url).slice(0, 500));
+        break;
+      default:
+        break;
     }
   }
 

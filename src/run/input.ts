@@ -89,7 +89,8 @@ export function leavingLink(snap: PageSnapshot, index: number): string | null {
 export function editTarget(snap: PageSnapshot, index: number): number {
   if (snap.elements[index]?.editable) return index;
   const inside = (j: number): boolean => {
-    for (let p = snap.elements[j]?.parent ?? -1, guard = 0; p >= 0 && guard < 64; p = snap.elements[p]?.parent ?? -1, guard++) if (p === index) return true;
+    for (let p = snap.elements[j]?.parent ?? -1, guard = 0; p >= 0 && guard < 64; p = snap.elements[p]?.parent ?? -1, guard++)
+      if (p === index) return true;
     return false;
   };
   const j = snap.elements.findIndex((e, k) => e.editable && inside(k));
@@ -115,7 +116,10 @@ const SCROLL_SETTLE_MS = 1000;
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SandboxError('timeout', `the page did not take the trusted ${what} within ${Math.round(ms / 100) / 10} s`)), ms);
+    timer = setTimeout(
+      () => reject(new SandboxError('timeout', `the page did not take the trusted ${what} within ${Math.round(ms / 100) / 10} s`)),
+      ms,
+    );
   });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
@@ -199,7 +203,7 @@ async function inView(c: TrustedAttempt, s: PageSnapshot, index: number): Promis
   await c.run({ op: 'wheel', x: centre.x, y: centre.y, dx, dy });
   // The wheel scrolls asynchronously (smooth scrolling): wait until the position holds.
   let last = before;
-  for (const stop = performance.now() + Math.min(SCROLL_SETTLE_MS, c.left()); performance.now() < stop; ) {
+  for (const stop = performance.now() + Math.min(SCROLL_SETTLE_MS, c.left()); performance.now() < stop;) {
     await new Promise((r) => setTimeout(r, SCROLL_POLL_MS));
     const now = await read();
     if (now === last && now !== before) break;
@@ -236,7 +240,10 @@ async function click(c: TrustedAttempt, action: Extract<AgentAction, { type: 'Cl
     const href = leavingLink(snap, action.index);
     if (href !== null) {
       const r = await agentAct(c.host, action, c.left(), c.signal);
-      return { ...r, detail: `synthetic click: the link to ${href.slice(0, 200)} leaves the page, and only the agent's click can be cancelled under the blocked policy${r.detail ? `; ${r.detail}` : ''}` };
+      return {
+        ...r,
+        detail: `synthetic click: the link to ${href.slice(0, 200)} leaves the page, and only the agent's click can be cancelled under the blocked policy${r.detail ? `; ${r.detail}` : ''}`,
+      };
     }
   }
   if (first.disabled) return { code: 'error:notenabled', detail: `${describeEl(first)} is disabled` };
@@ -247,7 +254,11 @@ async function click(c: TrustedAttempt, action: Extract<AgentAction, { type: 'Cl
   const p = visibleCentre(el.box, now.viewport);
   if (!p) return { code: 'error:notvisible', detail: `${scrolled}${describeEl(el)} is outside the viewport` };
   const at = c.onPage(p);
-  if (!at) return { code: 'error:exception', detail: `(${Math.round(p.x)}, ${Math.round(p.y)}) of the frame is outside the app page: trusted input cannot reach it` };
+  if (!at)
+    return {
+      code: 'error:exception',
+      detail: `(${Math.round(p.x)}, ${Math.round(p.y)}) of the frame is outside the app page: trusted input cannot reach it`,
+    };
   await c.run({ op: 'click', x: at.x, y: at.y });
   return { code: 'done', detail: `${scrolled}trusted click at (${Math.round(p.x)}, ${Math.round(p.y)}) of the frame on ${describeEl(el)}` };
 }
@@ -272,7 +283,11 @@ async function typeText(c: TrustedAttempt, action: Extract<AgentAction, { type: 
     await c.run({ op: 'press', key: 'Backspace' });
   }
   if (action.text !== '') await c.run({ op: 'type', text: action.text });
-  return { code: 'done', detail: `${seen.scrolled}typed ${JSON.stringify(action.text.slice(0, 80))} with the trusted keyboard`, retargeted: t === action.index ? undefined : describeEl(field) };
+  return {
+    code: 'done',
+    detail: `${seen.scrolled}typed ${JSON.stringify(action.text.slice(0, 80))} with the trusted keyboard`,
+    retargeted: t === action.index ? undefined : describeEl(field),
+  };
 }
 
 /** Press: the key goes to the step's element when it names one (focused first), else to what has focus. */

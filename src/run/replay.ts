@@ -3,7 +3,15 @@
 // the first failure. Each step (load included) has a watchdog (official 30 s): a page
 // that loops, crashes or never loads fails that step with a reason and the frame is torn
 // down; the app is unaffected (Chromium runs the sandboxed frame in its own process).
-import { TRANSIENT_ERRORS, type ActResult, type AgentAction, type InspectResult, type LoadResult, type PageSnapshot, type SettleResult } from '../agent/protocol.ts';
+import {
+  TRANSIENT_ERRORS,
+  type ActResult,
+  type AgentAction,
+  type InspectResult,
+  type LoadResult,
+  type PageSnapshot,
+  type SettleResult,
+} from '../agent/protocol.ts';
 import { hashSeed } from '../shared/prng.ts';
 import type { ResolveResult } from '../driver/resolve.ts';
 import { needsLook } from '../driver/parse.ts';
@@ -43,7 +51,10 @@ export function taskViewport(task: ReplayTask): { width: number; height: number 
 }
 
 class Deadline {
-  constructor(private end: number, readonly limitMs: number) {}
+  constructor(
+    private end: number,
+    readonly limitMs: number,
+  ) {}
   restart(): void {
     this.end = performance.now() + this.limitMs;
   }
@@ -55,8 +66,14 @@ class Deadline {
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new SandboxError('aborted', 'aborted'));
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); reject(new SandboxError('aborted', 'aborted')); };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new SandboxError('aborted', 'aborted'));
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -78,19 +95,40 @@ function describeResolved(res: Extract<StepResolution, { ok: true }>, snap: Page
     typed: res.typed,
     key: res.key,
     reasons: res.reasons,
-    runnerUp: alt ? { xpath: alt.xpath, tag: altEl?.tag ?? '', text: (altEl?.text || altEl?.name || '').slice(0, 200), score: alt.score, reasons: alt.reasons } : null,
+    runnerUp: alt
+      ? {
+          xpath: alt.xpath,
+          tag: altEl?.tag ?? '',
+          text: (altEl?.text || altEl?.name || '').slice(0, 200),
+          score: alt.score,
+          reasons: alt.reasons,
+        }
+      : null,
   };
 }
 
 function actionFor(step: Step, res: Extract<ResolveResult, { ok: true }> | null, scrollMode: 'official' | 'directional'): AgentAction {
   const p = step.parameters ?? {};
   switch (step.type) {
-    case 'Click': return { type: 'Click', index: res?.index ?? -1 };
-    case 'Type': return { type: 'Type', index: res?.index ?? -1, text: res?.typed ?? (typeof p.text === 'string' ? p.text : '') };
-    case 'Press': return { type: 'Press', key: (typeof p.key === 'string' && p.key) || res?.key || '', index: res && res.index >= 0 ? res.index : undefined };
+    case 'Click':
+      return { type: 'Click', index: res?.index ?? -1 };
+    case 'Type':
+      return { type: 'Type', index: res?.index ?? -1, text: res?.typed ?? (typeof p.text === 'string' ? p.text : '') };
+    case 'Press':
+      return {
+        type: 'Press',
+        key: (typeof p.key === 'string' && p.key) || res?.key || '',
+        index: res && res.index >= 0 ? res.index : undefined,
+      };
     default: {
       if (scrollMode === 'official') return { type: 'Scroll', mode: 'official' };
-      return { type: 'Scroll', mode: 'directional', direction: (typeof p.direction === 'string' && p.direction) || res?.direction || 'down', scrollPage: p.scroll_page === true, index: res && res.index >= 0 ? res.index : undefined };
+      return {
+        type: 'Scroll',
+        mode: 'directional',
+        direction: (typeof p.direction === 'string' && p.direction) || res?.direction || 'down',
+        scrollPage: p.scroll_page === true,
+        index: res && res.index >= 0 ? res.index : undefined,
+      };
     }
   }
 }
@@ -116,21 +154,39 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
   const steps = task.action_sequence ?? [];
   const sink = new EventSink();
   const summary: ReplaySummary = {
-    policy, timing, scroll: scrollMode, capture: capture.name, input: input.name, resolver: resolver.info, seed, pageSeed, resolution,
-    steps: steps.length, done: 0, failedAt: null, clock: 'real', events: { blocked: 0, dialogs: 0, errors: 0 },
+    policy,
+    timing,
+    scroll: scrollMode,
+    capture: capture.name,
+    input: input.name,
+    resolver: resolver.info,
+    seed,
+    pageSeed,
+    resolution,
+    steps: steps.length,
+    done: 0,
+    failedAt: null,
+    clock: 'real',
+    events: { blocked: 0, dialogs: 0, errors: 0 },
   };
   let host: SandboxHost | null = null;
 
   const wait = async (ms: number, deadline: Deadline): Promise<number> => {
     const t = performance.now();
     if (timing === 'official') await sleep(Math.min(ms, deadline.left()), signal);
-    else await host!.request<SettleResult>({ cmd: 'settle', quietMs: options.settleQuietMs ?? 300, capMs: options.settleCapMs ?? 3000 }, deadline.left(), signal);
+    else
+      await host!.request<SettleResult>(
+        { cmd: 'settle', quietMs: options.settleQuietMs ?? 300, capMs: options.settleCapMs ?? 3000 },
+        deadline.left(),
+        signal,
+      );
     return Math.round(performance.now() - t);
   };
   const inspect = async (deadline: Deadline): Promise<StepRecord['inspect']> => {
     if (!options.inspect?.length || !host || host.dead) return undefined;
     const out = [];
-    for (const selector of options.inspect) out.push(await host.request<InspectResult>({ cmd: 'inspect', selector }, deadline.left(), signal));
+    for (const selector of options.inspect)
+      out.push(await host.request<InspectResult>({ cmd: 'inspect', selector }, deadline.left(), signal));
     return out;
   };
   const takeShot = async (h: SandboxHost): Promise<{ png?: Blob; ms: number; error?: string }> => {
@@ -160,18 +216,41 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
         // Starting the frame is the app's business, not the page's: it has its own limit,
         // and the load step's clock starts once the agent is there.
         // Trusted input aims at page coordinates: the frame unscaled and taking the pointer.
-        host = await SandboxHost.open({ width: resolution.width, height: resolution.height, policy, container: options.container, fit: input.realPointer ? false : options.fit, pointer: input.realPointer, startTimeoutMs: SANDBOX_START_MS });
+        host = await SandboxHost.open({
+          width: resolution.width,
+          height: resolution.height,
+          policy,
+          container: options.container,
+          fit: input.realPointer ? false : options.fit,
+          pointer: input.realPointer,
+          startTimeoutMs: SANDBOX_START_MS,
+        });
         await input.start(host, SANDBOX_START_MS);
         deadline.restart();
         host.onEvent((e) => sink.push(e));
         const assets = [...(options.assets ?? new Map<string, Blob>())].map(([name, blob]) => ({ name, blob }));
-        const loaded = await host.request<LoadResult & { readyState: string }>({ cmd: 'load', html, assets, seed: pageSeed, policy }, deadline.left(), signal);
+        const loaded = await host.request<LoadResult & { readyState: string }>(
+          { cmd: 'load', html, assets, seed: pageSeed, policy },
+          deadline.left(),
+          signal,
+        );
         timings.actMs = Math.round(performance.now() - t0);
         timings.waitMs = await wait(LOAD_WAIT_MS, deadline);
         const shot = await takeShot(host);
         timings.captureMs = shot.ms;
         timings.totalMs = Math.round(performance.now() - t0);
-        yield finish({ k: 0, step: null, action: null, status: 'ok', attempts: [], screenshot: shot.png, captureError: shot.error, missingAssets: loaded.missingAssets, inspect: await inspect(deadline), timings });
+        yield finish({
+          k: 0,
+          step: null,
+          action: null,
+          status: 'ok',
+          attempts: [],
+          screenshot: shot.png,
+          captureError: shot.error,
+          missingAssets: loaded.missingAssets,
+          inspect: await inspect(deadline),
+          timings,
+        });
       } catch (err) {
         timings.totalMs = Math.round(performance.now() - t0);
         summary.failedAt = -1;
@@ -216,14 +295,32 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
               // Colours and shapes are read only for steps that name one (a third of the snapshot's cost).
               snap = await host!.request<PageSnapshot>({ cmd: 'snapshot', look: needsLook(step) }, deadline.left(), signal);
               const h = host!;
-              const resolved = await resolver.resolve(step, snap, { screenshot: async () => (await takeShot(h)).png, ...(signal ? { signal } : {}) });
+              const resolved = await resolver.resolve(step, snap, {
+                screenshot: async () => (await takeShot(h)).png,
+                ...(signal ? { signal } : {}),
+              });
               // A model's time (and its rate limits) is not the page's: the step's clock restarts after it answered.
               if (resolved.llm && resolved.llm.attempts > 0) deadline.restart();
               if (!resolved.ok) {
                 timings.resolveMs += Math.round(performance.now() - r0);
                 if (resolved.llm || resolved.other) {
                   const otherEl = resolved.other && resolved.other.index >= 0 ? snap.elements[resolved.other.index] : undefined;
-                  element = { index: -1, xpath: '', tag: '', text: '', confidence: 0, reasons: [], runnerUp: null, decidedBy: 'none', ...(resolved.llm ? { llm: resolved.llm } : {}), ...(resolved.other ? { other: { ...resolved.other, tag: otherEl?.tag ?? '', text: (otherEl?.text || otherEl?.name || '').slice(0, 200) } } : {}) };
+                  element = {
+                    index: -1,
+                    xpath: '',
+                    tag: '',
+                    text: '',
+                    confidence: 0,
+                    reasons: [],
+                    runnerUp: null,
+                    decidedBy: 'none',
+                    ...(resolved.llm ? { llm: resolved.llm } : {}),
+                    ...(resolved.other
+                      ? {
+                          other: { ...resolved.other, tag: otherEl?.tag ?? '', text: (otherEl?.text || otherEl?.name || '').slice(0, 200) },
+                        }
+                      : {}),
+                  };
                 }
                 yield fail(resolved.reason);
                 return summary;
@@ -242,7 +339,13 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
           if (result.code === 'done') break;
           const transient = TRANSIENT_ERRORS.includes(result.code) || result.code === 'error:notenabled';
           if (!transient || performance.now() + RETRY_BACKOFF_MS > retryUntil) {
-            if (clickFallback && action?.type === 'Click' && !action.fallback && result.code !== 'error:notconnected' && result.code !== 'error:notfound') {
+            if (
+              clickFallback &&
+              action?.type === 'Click' &&
+              !action.fallback &&
+              result.code !== 'error:notconnected' &&
+              result.code !== 'error:notfound'
+            ) {
               action = { ...action, fallback: true };
               continue;
             }
@@ -259,7 +362,12 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
         }
         if (result.code !== 'done') {
           const seen = await inspect(deadline).catch(() => undefined);
-          yield { ...fail(`${result.code}${result.detail ? `: ${result.detail}` : ''}${attempts.length > 1 ? ` (after ${attempts.length} attempts)` : ''}`), inspect: seen };
+          yield {
+            ...fail(
+              `${result.code}${result.detail ? `: ${result.detail}` : ''}${attempts.length > 1 ? ` (after ${attempts.length} attempts)` : ''}`,
+            ),
+            inspect: seen,
+          };
           return summary;
         }
         timings.waitMs = await wait(STEP_WAIT_MS, deadline);
@@ -267,7 +375,18 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
         timings.captureMs = shot.ms;
         timings.totalMs = Math.round(performance.now() - t0);
         summary.done = i + 1;
-        yield finish({ k: i + 1, step: i, action: step, status: 'ok', element, attempts, screenshot: shot.png, captureError: shot.error, inspect: await inspect(deadline), timings });
+        yield finish({
+          k: i + 1,
+          step: i,
+          action: step,
+          status: 'ok',
+          element,
+          attempts,
+          screenshot: shot.png,
+          captureError: shot.error,
+          inspect: await inspect(deadline),
+          timings,
+        });
       } catch (err) {
         if (err instanceof SandboxError && err.code === 'aborted') throw err;
         if (host) host.destroy(reasonOf(err, deadline));

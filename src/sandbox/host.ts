@@ -11,7 +11,10 @@ export type SandboxErrorCode = 'timeout' | 'dead' | 'agent' | 'aborted' | 'start
 
 export class SandboxError extends Error {
   override name = 'SandboxError';
-  constructor(public code: SandboxErrorCode, message: string) {
+  constructor(
+    public code: SandboxErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -47,7 +50,16 @@ function defaultContainer(): HTMLElement {
     host.id = DEFAULT_HOST_ID;
     // On screen (a frame entirely off screen is throttled: no animation frames, no timers
     // at full rate) but small and out of the way.
-    Object.assign(host.style, { position: 'fixed', right: '8px', bottom: '8px', width: '320px', zIndex: '2147483000', pointerEvents: 'none', background: '#fff', boxShadow: '0 0 0 1px #8884' });
+    Object.assign(host.style, {
+      position: 'fixed',
+      right: '8px',
+      bottom: '8px',
+      width: '320px',
+      zIndex: '2147483000',
+      pointerEvents: 'none',
+      background: '#fff',
+      boxShadow: '0 0 0 1px #8884',
+    });
     document.body.appendChild(host);
   }
   return host;
@@ -89,7 +101,14 @@ export class SandboxHost {
     iframe.title = 'candidate page (sandboxed)';
     iframe.width = String(opts.width);
     iframe.height = String(opts.height);
-    Object.assign(iframe.style, { border: '0', display: 'block', width: `${opts.width}px`, height: `${opts.height}px`, transformOrigin: '0 0', background: '#fff' });
+    Object.assign(iframe.style, {
+      border: '0',
+      display: 'block',
+      width: `${opts.width}px`,
+      height: `${opts.height}px`,
+      transformOrigin: '0 0',
+      background: '#fff',
+    });
     this.wrapper.appendChild(iframe);
     container.appendChild(this.wrapper);
     if (opts.pointer) this.wrapper.style.pointerEvents = 'auto';
@@ -125,7 +144,10 @@ export class SandboxHost {
       } catch (err) {
         host.destroy('start failed');
         if (end - performance.now() <= 0) {
-          throw new SandboxError('start', `the sandbox did not start within ${Math.round(limit / 100) / 10} s (${attempt} attempts; ${err instanceof Error ? err.message : String(err)})`);
+          throw new SandboxError(
+            'start',
+            `the sandbox did not start within ${Math.round(limit / 100) / 10} s (${attempt} attempts; ${err instanceof Error ? err.message : String(err)})`,
+          );
         }
       }
     }
@@ -191,7 +213,12 @@ export class SandboxHost {
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new SandboxError('timeout', `the page did not answer "${command.cmd}" within ${Math.round(timeoutMs / 100) / 10} s (a script loops, the frame crashed, or it never loaded)`));
+        reject(
+          new SandboxError(
+            'timeout',
+            `the page did not answer "${command.cmd}" within ${Math.round(timeoutMs / 100) / 10} s (a script loops, the frame crashed, or it never loaded)`,
+          ),
+        );
       }, timeoutMs);
       const onAbort = () => {
         if (!this.pending.delete(id)) return;
@@ -200,8 +227,14 @@ export class SandboxHost {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.pending.set(id, {
-        resolve: (v) => { signal?.removeEventListener('abort', onAbort); resolve(v as T); },
-        reject: (e) => { signal?.removeEventListener('abort', onAbort); reject(e); },
+        resolve: (v) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(v as T);
+        },
+        reject: (e) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(e);
+        },
         timer,
       });
       const transfer: Transferable[] = [];
@@ -225,7 +258,13 @@ export class SandboxHost {
     this.port?.close();
     this.port = null;
     // Navigating to about:blank first lets Chromium drop the frame's process promptly.
-    try { this.iframe.srcdoc = ''; this.iframe.removeAttribute('srcdoc'); this.iframe.src = 'about:blank'; } catch { /* detached */ }
+    try {
+      this.iframe.srcdoc = '';
+      this.iframe.removeAttribute('srcdoc');
+      this.iframe.src = 'about:blank';
+    } catch {
+      /* detached */
+    }
     this.wrapper.remove();
     this.listeners.clear();
   }

@@ -35,11 +35,7 @@ export interface CheckpointSelection {
  * @param executed steps performed before the first execution failure; screenshots
  *   0..executed exist.
  */
-export function selectCheckpoints(
-  steps: readonly ScoredStep[],
-  executed: number,
-  assertions: AssertionStatuses,
-): CheckpointSelection {
+export function selectCheckpoints(steps: readonly ScoredStep[], executed: number, assertions: AssertionStatuses): CheckpointSelection {
   const pairs: CheckpointPair[] = [{ screenshot: 0, checkpoint: 0, step: null }];
   for (let i = 0; i < steps.length; i++) {
     if (assertions[i] === 'No') return { pairs, firstNoStep: i };

@@ -62,8 +62,16 @@ export function parseEvalJson(text: string, file: string): EvalParse {
   /** A field the aggregate does not read: problems are warnings, and bad entries become `safe(item)`. */
   const softList = (k: string, check: (v: unknown) => string | null, safe: (v: unknown) => unknown): unknown[] | undefined => {
     const v = data[k];
-    if (!(k in data)) { warn(k, 'is missing (not needed for the scores)'); data[k] = []; return undefined; }
-    if (!Array.isArray(v)) { warn(k, `must be a list, got ${JSON.stringify(v)} (not needed for the scores)`); data[k] = []; return undefined; }
+    if (!(k in data)) {
+      warn(k, 'is missing (not needed for the scores)');
+      data[k] = [];
+      return undefined;
+    }
+    if (!Array.isArray(v)) {
+      warn(k, `must be a list, got ${JSON.stringify(v)} (not needed for the scores)`);
+      data[k] = [];
+      return undefined;
+    }
     data[k] = v.map((item, i) => {
       const why = check(item);
       if (!why) return item;
@@ -73,8 +81,13 @@ export function parseEvalJson(text: string, file: string): EvalParse {
     return data[k] as unknown[];
   };
   const softNum = (k: string): void => {
-    if (!(k in data)) { warn(k, 'is missing (not needed for the scores)'); data[k] = null; }
-    else if (!(isNum(data[k]) || data[k] === null)) { warn(k, `must be a number or null, got ${JSON.stringify(data[k])} (not needed for the scores)`); data[k] = null; }
+    if (!(k in data)) {
+      warn(k, 'is missing (not needed for the scores)');
+      data[k] = null;
+    } else if (!(isNum(data[k]) || data[k] === null)) {
+      warn(k, `must be a number or null, got ${JSON.stringify(data[k])} (not needed for the scores)`);
+      data[k] = null;
+    }
   };
   const score01 = (v: unknown): string | null => (isNum(v) && v >= 0 && v <= 1 ? null : 'must be a number in 0..1');
   const scoreOrUnjudged = (v: unknown): string | null =>
@@ -88,28 +101,42 @@ export function parseEvalJson(text: string, file: string): EvalParse {
   const dino = list('all_dino_scores', score01);
   const ocr = list('all_ocr_scores', score01);
   // The rest: warnings, and the field made safe.
-  const paths = softList('screenshot_paths_to_eval', (v) => (typeof v === 'string' ? null : 'must be a string'), () => '');
+  const paths = softList(
+    'screenshot_paths_to_eval',
+    (v) => (typeof v === 'string' ? null : 'must be a string'),
+    () => '',
+  );
   // all_avg_scores is officially (mllm + dino + ocr) / 3; not re-derived, only type-checked.
   softList('all_avg_scores', scoreOrUnjudged, () => null);
   softNum('mllm_score');
   softNum('dino_score');
   softNum('ocr_score');
   softNum('avg_score');
-  const res = softList('all_mllm_res', (v) => (typeof v === 'string' || v === null ? null : 'must be a string or null'), () => null);
-  const texts = softList('all_ocr_texts', (v) => {
-    if (!isObj(v)) return 'must be an object';
-    if (typeof v['checkpoint_text'] !== 'string' || typeof v['screenshot_text'] !== 'string')
-      return 'must have string checkpoint_text and screenshot_text';
-    return null;
-  }, (v) => ({ checkpoint_text: '', screenshot_text: '', similarity: isObj(v) && isNum(v['similarity']) ? v['similarity'] : 0 }));
-  const assertions = softList('assertion_results', (v) => {
-    if (v === null) return null;
-    if (!isObj(v)) return 'must be null or an object';
-    const r = v['result'];
-    return r === 'Yes' || r === 'No' || r === 'Error' || r === UNJUDGED
-      ? null
-      : `.result must be "Yes", "No", "Error" or "${UNJUDGED}"`;
-  }, () => null);
+  const res = softList(
+    'all_mllm_res',
+    (v) => (typeof v === 'string' || v === null ? null : 'must be a string or null'),
+    () => null,
+  );
+  const texts = softList(
+    'all_ocr_texts',
+    (v) => {
+      if (!isObj(v)) return 'must be an object';
+      if (typeof v['checkpoint_text'] !== 'string' || typeof v['screenshot_text'] !== 'string')
+        return 'must have string checkpoint_text and screenshot_text';
+      return null;
+    },
+    (v) => ({ checkpoint_text: '', screenshot_text: '', similarity: isObj(v) && isNum(v['similarity']) ? v['similarity'] : 0 }),
+  );
+  const assertions = softList(
+    'assertion_results',
+    (v) => {
+      if (v === null) return null;
+      if (!isObj(v)) return 'must be null or an object';
+      const r = v['result'];
+      return r === 'Yes' || r === 'No' || r === 'Error' || r === UNJUDGED ? null : `.result must be "Yes", "No", "Error" or "${UNJUDGED}"`;
+    },
+    () => null,
+  );
 
   // Consistency the aggregate does not need but a sound record has: warnings only.
   const n = paths?.length;
@@ -147,8 +174,7 @@ function checkExtras(x: unknown, err: (path: string, message: string) => void): 
     if (k in x && typeof x[k] !== 'string') err(`iwr_studio.${k}`, 'must be a string');
   if ('executed_steps' in x && !(isInt(x['executed_steps']) && (x['executed_steps'] as number) >= 0))
     err('iwr_studio.executed_steps', 'must be a non-negative integer');
-  for (const k of ['checkpoint_pairs', 'driver_decisions'])
-    if (k in x && !Array.isArray(x[k])) err(`iwr_studio.${k}`, 'must be a list');
+  for (const k of ['checkpoint_pairs', 'driver_decisions']) if (k in x && !Array.isArray(x[k])) err(`iwr_studio.${k}`, 'must be a list');
   if (Array.isArray(x['driver_decisions']))
     x['driver_decisions'].forEach((d, i) => {
       if (!isObj(d) || !isInt(d['step']) || typeof d['outcome'] !== 'string')

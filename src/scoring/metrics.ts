@@ -105,8 +105,7 @@ export function taskScores(rec: OfficialEval): Scores {
   const LFS = (ocr_score + dino_score) / 2;
   const kept = truncate(rec.all_mllm_scores, success);
   const judged = kept.filter((x): x is number => x !== UNJUDGED);
-  const status: PartialStatus =
-    judged.length === kept.length ? 'complete' : judged.length === 0 ? 'none' : 'partial';
+  const status: PartialStatus = judged.length === kept.length ? 'complete' : judged.length === 0 ? 'none' : 'partial';
   const HFS = status === 'none' ? null : mean(judged);
   const assertions = assertionCoverage(rec.assertion_results);
   return finish({ IFS, ocr_score, dino_score, LFS, HFS }, { status, judged: judged.length, total: kept.length }, assertions);
@@ -210,9 +209,7 @@ export function buildEvalRecord(input: RecordInput): EvalRecord {
   const statuses = assertionStatuses(input.assertionResults);
   const sel = selectCheckpoints(input.steps, input.executed, statuses);
   if (sel.pairs.length !== input.checkpoints.length) {
-    throw new Error(
-      `buildEvalRecord: ${sel.pairs.length} checkpoints selected but ${input.checkpoints.length} scored`,
-    );
+    throw new Error(`buildEvalRecord: ${sel.pairs.length} checkpoints selected but ${input.checkpoints.length} scored`);
   }
   const paths = sel.pairs.map((p) => {
     const path = input.screenshotPaths[p.screenshot];
@@ -226,9 +223,9 @@ export function buildEvalRecord(input: RecordInput): EvalRecord {
   // Official: [(m + d + o) / 3 for m, d, o in zip(...)] if all three lists are non-empty.
   const allAvg: (number | Unjudged)[] =
     mllm.length && dino.length && ocr.length
-      ? mllm.slice(0, Math.min(mllm.length, dino.length, ocr.length)).map((m, i) =>
-          m === UNJUDGED ? UNJUDGED : (m + (dino[i] as number) + (ocr[i] as number)) / 3,
-        )
+      ? mllm
+          .slice(0, Math.min(mllm.length, dino.length, ocr.length))
+          .map((m, i) => (m === UNJUDGED ? UNJUDGED : (m + (dino[i] as number) + (ocr[i] as number)) / 3))
       : [];
   const record: EvalRecord = {
     total_step: input.steps.length,

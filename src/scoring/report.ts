@@ -19,7 +19,13 @@ export interface Report {
 }
 
 const HEADER_NAMES: Record<Column, string> = {
-  IFS: 'IFS', ocr_score: 'OCR', dino_score: 'DINO', LFS: 'LFS', HFS: 'HFS', VFS: 'VFS', Final: 'Final',
+  IFS: 'IFS',
+  ocr_score: 'OCR',
+  dino_score: 'DINO',
+  LFS: 'LFS',
+  HFS: 'HFS',
+  VFS: 'VFS',
+  Final: 'Final',
 };
 
 /** Report rows in the given order (the official report follows the dataset order). */
@@ -36,8 +42,7 @@ export function compareTaskIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const headerCell = (l: ColumnLabel): string =>
-  `${HEADER_NAMES[l.column]}(%)${l.qualifier ? ` (${l.qualifier})` : ''}`;
+const headerCell = (l: ColumnLabel): string => `${HEADER_NAMES[l.column]}(%)${l.qualifier ? ` (${l.qualifier})` : ''}`;
 
 /** "12.34", "n/a" for a missing HFS, and a '*' on a figure that is not the official one. */
 function cell(s: Scores, c: Column, labels: Record<Column, ColumnLabel>): string {
@@ -74,8 +79,7 @@ export function partialNotes(r: Report): string[] {
   const noHfs = r.rows.filter((x) => x.scores.hfs.status === 'none').map((x) => x.task);
   const someHfs = r.rows.filter((x) => x.scores.hfs.status === 'partial');
   const unjudged = r.rows.filter((x) => x.scores.assertions.status === 'unjudged');
-  if (noHfs.length)
-    notes.push(`- No HFS (no judge) for task ${noHfs.join(', ')}: there VFS = LFS and Final = 0.7 IFS + 0.3 LFS.`);
+  if (noHfs.length) notes.push(`- No HFS (no judge) for task ${noHfs.join(', ')}: there VFS = LFS and Final = 0.7 IFS + 0.3 LFS.`);
   for (const x of someHfs)
     notes.push(`- Task ${x.task}: HFS from ${x.scores.hfs.judged} of ${x.scores.hfs.total} checkpoints; the rest unjudged.`);
   for (const x of unjudged)
@@ -93,8 +97,7 @@ export function reportCsv(r: Report): string {
   const q = (s: string): string => (/[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
   const num = (v: number | null): string => (v === null ? '' : pyFixed2(v * 100));
   const out = [['task', ...COLUMNS.map((c) => headerCell(labels[c])), 'complete'].map(q).join(',')];
-  const line = (task: string, s: Scores): string =>
-    [q(task), ...COLUMNS.map((c) => num(s[c])), String(s.complete)].join(',');
+  const line = (task: string, s: Scores): string => [q(task), ...COLUMNS.map((c) => num(s[c])), String(s.complete)].join(',');
   for (const row of r.rows) out.push(line(row.task, row.scores));
   if (r.avg) out.push(line('avg', r.avg));
   return `${out.join('\n')}\n`;

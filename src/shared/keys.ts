@@ -12,6 +12,7 @@ export interface KeyDef {
   shift?: boolean;
 }
 
+// prettier-ignore
 const NAMED: Record<string, KeyDef> = {
   ArrowUp: { key: 'ArrowUp', code: 'ArrowUp', keyCode: 38 },
   ArrowDown: { key: 'ArrowDown', code: 'ArrowDown', keyCode: 40 },
@@ -36,6 +37,7 @@ const NAMED: Record<string, KeyDef> = {
 // Names people and models write for the same key: the one alias table, used by the agent
 // (Press definitions), the trusted input backend and the step parser. Keys are lower case,
 // words separated by one space (see aliasKey).
+// prettier-ignore
 const ALIASES: Record<string, string> = {
   up: 'ArrowUp', arrowup: 'ArrowUp', 'up arrow': 'ArrowUp', 'arrow up': 'ArrowUp', uparrow: 'ArrowUp', 'up key': 'ArrowUp',
   down: 'ArrowDown', arrowdown: 'ArrowDown', 'down arrow': 'ArrowDown', 'arrow down': 'ArrowDown', downarrow: 'ArrowDown', 'down key': 'ArrowDown',
@@ -47,7 +49,11 @@ const ALIASES: Record<string, string> = {
   shift: 'Shift', control: 'Control', ctrl: 'Control', alt: 'Alt', meta: 'Meta',
 };
 
-const aliasKey = (name: string): string => name.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+const aliasKey = (name: string): string =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 
 /** The DOM key name ("ArrowUp", " " for space) of a named key, or undefined for other names. */
 export function canonicalKeyName(name: string): string | undefined {
@@ -62,6 +68,7 @@ export function keyAliases(): [alias: string, key: string][] {
 }
 
 const SHIFTED_DIGITS = ')!@#$%^&*(';
+// prettier-ignore
 const PUNCT: Record<string, [string, number]> = {
   '-': ['Minus', 189], '=': ['Equal', 187], '[': ['BracketLeft', 219], ']': ['BracketRight', 221],
   '\\': ['Backslash', 220], ';': ['Semicolon', 186], "'": ['Quote', 222], ',': ['Comma', 188],
@@ -75,7 +82,8 @@ const PUNCT: Record<string, [string, number]> = {
 export function charKey(ch: string): KeyDef {
   if (ch === '\n' || ch === '\r') return NAMED.Enter!;
   if (ch === ' ') return NAMED[' ']!;
-  if (/^[a-z]$/i.test(ch)) return { key: ch, code: `Key${ch.toUpperCase()}`, keyCode: ch.toUpperCase().charCodeAt(0), text: ch, shift: ch !== ch.toLowerCase() };
+  if (/^[a-z]$/i.test(ch))
+    return { key: ch, code: `Key${ch.toUpperCase()}`, keyCode: ch.toUpperCase().charCodeAt(0), text: ch, shift: ch !== ch.toLowerCase() };
   if (/^[0-9]$/.test(ch)) return { key: ch, code: `Digit${ch}`, keyCode: ch.charCodeAt(0), text: ch };
   const shiftedDigit = SHIFTED_DIGITS.indexOf(ch);
   if (shiftedDigit >= 0) return { key: ch, code: `Digit${shiftedDigit}`, keyCode: 48 + shiftedDigit, text: ch, shift: true };

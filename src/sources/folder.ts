@@ -43,7 +43,10 @@ export class FolderSource implements DatasetSource {
     return readThrough(this.id, path, async () => {
       if (!this.paths.has(path)) return null;
       const get = this.files?.get((this.record.root ?? '') + path);
-      if (!get) throw new FileUnavailableError(`${this.label}/${path} has not been read in this browser before and the folder is no longer open: add the folder again to read it`);
+      if (!get)
+        throw new FileUnavailableError(
+          `${this.label}/${path} has not been read in this browser before and the folder is no longer open: add the folder again to read it`,
+        );
       return get();
     });
   }
@@ -78,7 +81,8 @@ interface FileHandle {
   getFile(): Promise<File>;
 }
 
-export const hasDirectoryPicker = (): boolean => typeof (window as unknown as { showDirectoryPicker?: unknown }).showDirectoryPicker === 'function';
+export const hasDirectoryPicker = (): boolean =>
+  typeof (window as unknown as { showDirectoryPicker?: unknown }).showDirectoryPicker === 'function';
 
 export async function pickDirectory(): Promise<DirHandle> {
   return (window as unknown as { showDirectoryPicker(o: { mode: 'read' }): Promise<DirHandle> }).showDirectoryPicker({ mode: 'read' });
@@ -104,13 +108,14 @@ export async function filesFromEntry(root: FileSystemDirectoryEntry): Promise<Fi
       const reader = dir.createReader();
       const all: FileSystemEntry[] = [];
       // readEntries returns batches (100 in Chromium) until it returns an empty one.
-      const next = () => reader.readEntries((batch) => {
-        if (batch.length === 0) resolve(all);
-        else {
-          all.push(...batch);
-          next();
-        }
-      }, reject);
+      const next = () =>
+        reader.readEntries((batch) => {
+          if (batch.length === 0) resolve(all);
+          else {
+            all.push(...batch);
+            next();
+          }
+        }, reject);
       next();
     });
   const walk = async (dir: FileSystemDirectoryEntry, prefix: string) => {

@@ -61,18 +61,20 @@ export async function openTaskFolder(source: DatasetSource, task: Task, opts: Op
   const readOne = async (rel: string) => {
     const path = dir + rel;
     let counted = 0;
-    const blob = await source.readFile(path, {
-      signal,
-      onBytes: (loaded) => {
-        bytes += loaded - counted;
-        counted = loaded;
-        report(path);
-      },
-    }).catch((err: unknown) => {
-      if (err instanceof UrlUnreachableError || signal?.aborted) throw err;
-      readProblems.push({ severity: 'error', file: path, message: `cannot be read: ${errorMessage(err)}` });
-      return undefined;
-    });
+    const blob = await source
+      .readFile(path, {
+        signal,
+        onBytes: (loaded) => {
+          bytes += loaded - counted;
+          counted = loaded;
+          report(path);
+        },
+      })
+      .catch((err: unknown) => {
+        if (err instanceof UrlUnreachableError || signal?.aborted) throw err;
+        readProblems.push({ severity: 'error', file: path, message: `cannot be read: ${errorMessage(err)}` });
+        return undefined;
+      });
     if (blob === null) readProblems.push({ severity: 'error', file: path, message: 'is listed but missing (not found)' });
     if (blob) {
       if (!counted) bytes += blob.size;

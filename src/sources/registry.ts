@@ -123,10 +123,20 @@ export async function addZipSource(file: Blob, name = file instanceof File ? fil
   const root = findDatasetRoot(all);
   if (root === null) throw new NotADatasetError(`${name} is not a dataset: it holds no data.jsonl`);
   const tooLarge = (free: number) =>
-    new ZipTooLargeError(`${name} is ${formatBytes(file.size)}, more than this browser will store for this site (${formatBytes(Math.max(0, free))} free). Unpack it and add the folder instead (a folder is read in place), or remove other sources to free space.`);
+    new ZipTooLargeError(
+      `${name} is ${formatBytes(file.size)}, more than this browser will store for this site (${formatBytes(Math.max(0, free))} free). Unpack it and add the folder instead (a folder is read in place), or remove other sources to free space.`,
+    );
   const { usage, quota } = await storageEstimate();
   if (quota > 0 && file.size > quota - usage) throw tooLarge(quota - usage);
-  const record: SourceRecord = { id: newId('zip'), kind: 'zip', label: name, root, paths: underRoot(all, root), size: file.size, addedAt: Date.now() };
+  const record: SourceRecord = {
+    id: newId('zip'),
+    kind: 'zip',
+    label: name,
+    root,
+    paths: underRoot(all, root),
+    size: file.size,
+    addedAt: Date.now(),
+  };
   try {
     await putCachedFile(record.id, ZIP_BLOB_PATH, file);
     await putSourceRecord(record);
@@ -181,7 +191,11 @@ export async function findTask(sourceId: string, taskId: string): Promise<Task> 
   return task;
 }
 
-export async function openTask(sourceId: string, taskId: string, opts: { signal?: AbortSignal; onProgress?: (p: TaskProgress) => void } = {}): Promise<OpenedTask> {
+export async function openTask(
+  sourceId: string,
+  taskId: string,
+  opts: { signal?: AbortSignal; onProgress?: (p: TaskProgress) => void } = {},
+): Promise<OpenedTask> {
   const source = await getSource(sourceId);
   const task = await findTask(sourceId, taskId);
   return openTaskFolder(source, task, {

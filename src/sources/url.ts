@@ -138,7 +138,9 @@ export class UrlSource implements DatasetSource {
     }
     const list = Array.isArray(json) ? json : typeof json === 'object' && json !== null ? (json as { files?: unknown }).files : undefined;
     if (!Array.isArray(list)) throw new SourceError(`${this.base}manifest.json should be a list of paths (or { "files": [...] })`);
-    return list.map((e) => (typeof e === 'string' ? e : typeof e === 'object' && e !== null ? String((e as { path?: unknown }).path ?? '') : '')).filter(Boolean);
+    return list
+      .map((e) => (typeof e === 'string' ? e : typeof e === 'object' && e !== null ? String((e as { path?: unknown }).path ?? '') : ''))
+      .filter(Boolean);
   }
 
   private async hubTree(taskId: string, signal?: AbortSignal): Promise<string[] | null> {
@@ -191,7 +193,12 @@ export class UrlSource implements DatasetSource {
     const known = this.record.listings?.[taskId];
     if (known) return known;
     const manifest = await this.manifest(opts);
-    const listing = manifest ? taskListing(manifest.map((p) => p.replace(/^\.?\//, '')), taskId) : ((await this.hubTree(taskId, opts.signal)) ?? (await this.probe(taskId, flaggedSteps, opts.signal)));
+    const listing = manifest
+      ? taskListing(
+          manifest.map((p) => p.replace(/^\.?\//, '')),
+          taskId,
+        )
+      : ((await this.hubTree(taskId, opts.signal)) ?? (await this.probe(taskId, flaggedSteps, opts.signal)));
     await this.save({ listings: { ...this.record.listings, [taskId]: listing } });
     return listing;
   }

@@ -38,7 +38,9 @@ async function bytesAt(blob: Blob, start: number, length: number): Promise<DataV
 const u64 = (v: DataView, at: number): number => Number(v.getBigUint64(at, true));
 
 function bomb(label: string, why: string): ZipBombError {
-  return new ZipBombError(`${label} was refused: ${why}. Zips over ${formatBytes(ZIP_MAX_UNPACKED)} unpacked or with more than ${ZIP_MAX_ENTRIES.toLocaleString('en')} entries are treated as zip bombs; unpack it and add the folder instead.`);
+  return new ZipBombError(
+    `${label} was refused: ${why}. Zips over ${formatBytes(ZIP_MAX_UNPACKED)} unpacked or with more than ${ZIP_MAX_ENTRIES.toLocaleString('en')} entries are treated as zip bombs; unpack it and add the folder instead.`,
+  );
 }
 
 /** Reads and checks the central directory. `label` names the zip in messages. */
@@ -93,9 +95,17 @@ export async function readZipDirectory(blob: Blob, label: string): Promise<ZipDi
       const len = cd.getUint16(e + 2, true);
       if (id === 0x0001) {
         let q = e + 4;
-        if (size === 0xffffffff) { size = u64(cd, q); q += 8; }
-        if (compressedSize === 0xffffffff) { compressedSize = u64(cd, q); q += 8; }
-        if (localOffset === 0xffffffff) { localOffset = u64(cd, q); }
+        if (size === 0xffffffff) {
+          size = u64(cd, q);
+          q += 8;
+        }
+        if (compressedSize === 0xffffffff) {
+          compressedSize = u64(cd, q);
+          q += 8;
+        }
+        if (localOffset === 0xffffffff) {
+          localOffset = u64(cd, q);
+        }
       }
       e += 4 + len;
     }

@@ -70,12 +70,15 @@ export function checkTaskFiles(task: Pick<Task, 'id' | 'flaggedSteps'>, paths: r
     const name = `checkpoints/step_${j}.png`;
     if (files.includes(name)) continue;
     const why = j === 0 ? 'the reference for screenshot 0' : `the reference after flagged step ${j} of ${task.flaggedSteps}`;
-    const near = files.find((f) => f.toLowerCase().startsWith(`checkpoints/step_${j}.`)) ?? (lower.has(name) ? files.find((f) => f.toLowerCase() === name) : undefined);
+    const near =
+      files.find((f) => f.toLowerCase().startsWith(`checkpoints/step_${j}.`)) ??
+      (lower.has(name) ? files.find((f) => f.toLowerCase() === name) : undefined);
     err(name, `missing (${why}; ${expected} checkpoints expected${near ? `; found ${near}, the format uses step_${j}.png` : ''})`);
   }
   for (const f of files) {
     const m = /^checkpoints\/step_(\d+)\.png$/i.exec(f);
-    if (m && Number(m[1]) >= expected) warn(f, `is not used: the task has ${task.flaggedSteps} flagged steps, so only step_0..step_${expected - 1} are compared`);
+    if (m && Number(m[1]) >= expected)
+      warn(f, `is not used: the task has ${task.flaggedSteps} flagged steps, so only step_0..step_${expected - 1} are compared`);
   }
 
   const sheets = files.filter((f) => /^stitched_assets\/stitched_image/i.test(f));
@@ -89,7 +92,10 @@ export function checkTaskFiles(task: Pick<Task, 'id' | 'flaggedSteps'>, paths: r
  * How metadata.json combines with data.jsonl: data.jsonl's recording_details.resolution wins;
  * metadata.json's is used only when data.jsonl states none; a disagreement is a warning.
  */
-export function applyMetadata(task: Pick<Task, 'id' | 'resolution' | 'resolutionFrom'>, text: string): { resolution: Resolution; resolutionFrom: NonNullable<Task['resolutionFrom']>; problems: Problem[] } {
+export function applyMetadata(
+  task: Pick<Task, 'id' | 'resolution' | 'resolutionFrom'>,
+  text: string,
+): { resolution: Resolution; resolutionFrom: NonNullable<Task['resolutionFrom']>; problems: Problem[] } {
   const file = `${taskDir(task.id)}metadata.json`;
   const from = task.resolutionFrom ?? 'data.jsonl';
   const keep = { resolution: task.resolution, resolutionFrom: from };
@@ -97,20 +103,34 @@ export function applyMetadata(task: Pick<Task, 'id' | 'resolution' | 'resolution
   try {
     meta = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
-    return { ...keep, problems: [{ severity: 'error', file, message: `is not valid JSON (${e instanceof Error ? e.message : String(e)})` }] };
+    return {
+      ...keep,
+      problems: [{ severity: 'error', file, message: `is not valid JSON (${e instanceof Error ? e.message : String(e)})` }],
+    };
   }
   const details = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>).recording_details : undefined;
   const value = typeof details === 'object' && details !== null ? (details as Record<string, unknown>).resolution : undefined;
   if (value === undefined || value === null) return { ...keep, problems: [] };
   const parsed = typeof value === 'string' ? parseResolutionText(value) : null;
   const path = 'recording_details.resolution';
-  if (!parsed) return { ...keep, problems: [{ severity: 'warning', file, path, message: `${JSON.stringify(value)} is not WIDTHxHEIGHT; ignored` }] };
+  if (!parsed)
+    return { ...keep, problems: [{ severity: 'warning', file, path, message: `${JSON.stringify(value)} is not WIDTHxHEIGHT; ignored` }] };
   const text2 = (r: Resolution) => `${r.width}x${r.height}`;
   if (from !== 'data.jsonl') {
     return { resolution: parsed, resolutionFrom: 'metadata.json', problems: [] };
   }
   if (parsed.width !== task.resolution.width || parsed.height !== task.resolution.height) {
-    return { ...keep, problems: [{ severity: 'warning', file, path, message: `${text2(parsed)} differs from data.jsonl's ${text2(task.resolution)}; using data.jsonl's` }] };
+    return {
+      ...keep,
+      problems: [
+        {
+          severity: 'warning',
+          file,
+          path,
+          message: `${text2(parsed)} differs from data.jsonl's ${text2(task.resolution)}; using data.jsonl's`,
+        },
+      ],
+    };
   }
   return { ...keep, problems: [] };
 }

@@ -51,11 +51,18 @@ export function parseResolutionText(text: string): Resolution | null {
 }
 
 /** Reads `recording_details.resolution`; anything unusable becomes 1920x1080 with a problem. */
-export function readResolution(value: unknown, at: { file: string; line?: number }): { resolution: Resolution; problem?: Problem; stated: boolean } {
+export function readResolution(
+  value: unknown,
+  at: { file: string; line?: number },
+): { resolution: Resolution; problem?: Problem; stated: boolean } {
   const path = 'recording_details.resolution';
   const fallback = `${DEFAULT_RESOLUTION.width}x${DEFAULT_RESOLUTION.height}`;
   if (value === undefined || value === null || value === '') {
-    return { resolution: { ...DEFAULT_RESOLUTION }, stated: false, problem: { severity: 'warning', ...at, path, message: `is missing; using ${fallback}` } };
+    return {
+      resolution: { ...DEFAULT_RESOLUTION },
+      stated: false,
+      problem: { severity: 'warning', ...at, path, message: `is missing; using ${fallback}` },
+    };
   }
   if (typeof value === 'string') {
     const parsed = parseResolutionText(value);
@@ -69,7 +76,14 @@ export function readResolution(value: unknown, at: { file: string; line?: number
 }
 
 /** Checks one optional field's JSON type; returns the value when usable, else undefined. */
-function optional<T>(obj: Json, key: string, test: (v: unknown) => v is T, want: string, report: (path: string, message: string) => void, path: string): T | undefined {
+function optional<T>(
+  obj: Json,
+  key: string,
+  test: (v: unknown) => v is T,
+  want: string,
+  report: (path: string, message: string) => void,
+  path: string,
+): T | undefined {
   const v = obj[key];
   if (v === undefined) return undefined;
   if (test(v)) return v;
@@ -100,7 +114,8 @@ function parseStep(raw: unknown, i: number, report: (path: string, message: stri
 
   let parameters: Json = {};
   if (isObject(raw.parameters)) parameters = raw.parameters;
-  else if (raw.parameters !== undefined && raw.parameters !== null) report(`${at}.parameters`, `should be an object, found ${kindOf(raw.parameters)}`);
+  else if (raw.parameters !== undefined && raw.parameters !== null)
+    report(`${at}.parameters`, `should be an object, found ${kindOf(raw.parameters)}`);
   const p = `${at}.parameters`;
   const checked = { ...parameters };
   for (const key of ['description', 'text', 'key', 'direction'] as const) {

@@ -77,19 +77,32 @@ export function App() {
 
   return (
     <div className="app">
-      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); mainRef.current?.focus(); }}>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header className="app-header">
         <a className="brand" href="#/tasks">
-          <span className="brand-mark" aria-hidden="true">◧</span>
+          <span className="brand-mark" aria-hidden="true">
+            ◧
+          </span>
           <h1>IWR Studio</h1>
         </a>
         <nav aria-label="Main">
           <ul className="nav">
             {NAV.map((n) => (
               <li key={n.id}>
-                <a href={n.href} className={`nav-link${section === n.id ? ' nav-on' : ''}`} aria-current={section === n.id ? 'page' : undefined}>
+                <a
+                  href={n.href}
+                  className={`nav-link${section === n.id ? ' nav-on' : ''}`}
+                  aria-current={section === n.id ? 'page' : undefined}
+                >
                   {n.label}
                 </a>
               </li>

@@ -8,7 +8,8 @@ export function SourcesScreen() {
         <div>
           <h2>Task sources</h2>
           <p className="sub">
-            Folders, zips and dataset URLs added here appear in the <a href="#/tasks">gallery</a> next to the built-in samples, and stay listed after a reload.
+            Folders, zips and dataset URLs added here appear in the <a href="#/tasks">gallery</a> next to the built-in samples, and stay
+            listed after a reload.
           </p>
         </div>
       </div>

@@ -1,15 +1,53 @@
+// The first thing a visitor sees: the built app opens on the sample gallery with every sample
+// task, its navigation works, and nothing on the way logs an error.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp } from './harness.ts';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-test('the built app loads and exposes its API', async () => {
+const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+const sampleTasks = readFileSync('public/samples/dataset/data.jsonl', 'utf8')
+  .split('\n')
+  .filter((l) => l.trim()).length;
+
+test('the built app opens on the gallery of sample tasks, with a working menu and no errors', async () => {
   const { page, context } = await openApp(browser);
-  expect(await page.evaluate(() => window.iwr.version)).toMatch(/^\d+\.\d+\.\d+/);
-  await expect(page.locator('h1')).toBeDefined();
-  expect(await page.textContent('h1')).toBe('IWR Studio');
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  expect(await page.evaluate(() => window.iwr.version)).toBe(version);
+  expect(await page.locator('h1').textContent()).toBe('IWR Studio');
+  // Every sample task has a card, named by its task id, site and size.
+  const cards = page.getByLabel(/^Task \d+: /);
+  await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(sampleTasks);
+  expect(await cards.first().getAttribute('aria-label')).toMatch(/^Task \d+: .+, \d+ by \d+, \d+ steps$/);
+  // The main menu reaches each screen: the link becomes the current page and the screen changes.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const links = nav.getByRole('link');
+  const count = await links.count();
+  expect(count).toBeGreaterThanOrEqual(4);
+  const seen = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const link = links.nth(i);
+    await link.click();
+    await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
+    await page
+      .locator('#main .loading')
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
+    seen.add((await page.locator('#main').innerText()).slice(0, 200));
+  }
+  expect(seen.size).toBe(count); // every link shows a different screen
+  expect(errors).toEqual([]);
   await context.close();
 });

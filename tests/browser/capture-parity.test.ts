@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { appUrl, launchBrowser, openApp } from './harness.ts';
-import { appViewport, capturePage, comparePixels, MAX_DIFF_FRACTION, MIN_OCR_SIMILARITY, ocrParity, parityPages, type PageShots } from '../support/capture-parity.ts';
+import {
+  appViewport,
+  capturePage,
+  comparePixels,
+  MAX_DIFF_FRACTION,
+  MIN_OCR_SIMILARITY,
+  ocrParity,
+  parityPages,
+  type PageShots,
+} from '../support/capture-parity.ts';
 
 /**
  * Captures known to stay outside the pixel bound, each with its measured figure and cause.
@@ -45,7 +54,9 @@ beforeAll(async () => {
   apps = await Promise.all(Array.from({ length: WORKERS }, async () => (await openApp(browser, { viewport: appViewport(pages) })).page));
   app = apps[0]!;
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('capture parity', () => {
   test('every page and state is within the bounds, or listed as a known difference that still exceeds them', async () => {
@@ -55,7 +66,10 @@ describe('capture parity', () => {
     const forOcr: { key: string; dom: string; real: string }[] = [];
     const check = async (page: Page, p: (typeof pages)[number]) => {
       const shots: PageShots = await capturePage(page, appUrl(), p);
-      if (shots.error) { outside.push(`${p.split}/${p.name}: ${shots.error}`); return; }
+      if (shots.error) {
+        outside.push(`${p.split}/${p.name}: ${shots.error}`);
+        return;
+      }
       for (const s of shots.shots) {
         const key = `${p.split}/${p.name} ${s.state}`;
         seen.add(key);
@@ -73,9 +87,11 @@ describe('capture parity', () => {
       }
     };
     const queue = [...pages];
-    await Promise.all(apps.map(async (page) => {
-      for (let p = queue.shift(); p; p = queue.shift()) await check(page, p);
-    }));
+    await Promise.all(
+      apps.map(async (page) => {
+        for (let p = queue.shift(); p; p = queue.shift()) await check(page, p);
+      }),
+    );
     // OCR afterwards, in one app page: one OCR worker starts instead of one per page.
     for (const o of forOcr) {
       const ocr = await ocrParity(app, o.dom, o.real);
@@ -86,7 +102,10 @@ describe('capture parity', () => {
     for (const key of OCR_CHECKED) if (!seen.has(key)) outside.push(`${key}: OCR-checked but not captured`);
     console.log(rows.sort().join('\n'));
     expect(pages.filter((p) => p.split === 'feature').length).toBeGreaterThanOrEqual(20);
-    expect(outside, `outside the bounds (< ${MAX_DIFF_FRACTION * 100} % pixels, OCR >= ${MIN_OCR_SIMILARITY}):\n${outside.join('\n')}`).toEqual([]);
+    expect(
+      outside,
+      `outside the bounds (< ${MAX_DIFF_FRACTION * 100} % pixels, OCR >= ${MIN_OCR_SIMILARITY}):\n${outside.join('\n')}`,
+    ).toEqual([]);
   }, 300_000);
 
   test('the bound can fail: the same page captured in another state differs by more than the bound', async () => {

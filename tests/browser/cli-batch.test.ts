@@ -25,7 +25,11 @@ describe('iwr batch', () => {
   test('an uninterrupted batch writes eval.json, evalpoints/ and the report for every task', () => {
     for (const t of TASKS) {
       const dir = join(full, t, 'reference');
-      const rec = JSON.parse(readFileSync(join(dir, 'eval.json'), 'utf8')) as { success_step: number; total_step: number; screenshot_paths_to_eval: string[] };
+      const rec = JSON.parse(readFileSync(join(dir, 'eval.json'), 'utf8')) as {
+        success_step: number;
+        total_step: number;
+        screenshot_paths_to_eval: string[];
+      };
       expect(rec.success_step, `task ${t}`).toBe(rec.total_step);
       for (const p of rec.screenshot_paths_to_eval) {
         expect(p.startsWith(`${t}/reference/evalpoints/`)).toBe(true);
@@ -34,8 +38,15 @@ describe('iwr batch', () => {
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     }
     const md = readFileSync(join(full, 'reports', 'reference_metrics.md'), 'utf8');
-    expect(md.split('\n').filter((l) => /^\| (\d+|avg) \|/.test(l)).map((l) => l.split('|')[1]?.trim())).toEqual([...TASKS, 'avg']);
-    const summary = JSON.parse(readFileSync(join(full, 'reports', 'reference_batch.json'), 'utf8')) as { outcomes: { task: string; status: string; timings: Record<string, number> }[] };
+    expect(
+      md
+        .split('\n')
+        .filter((l) => /^\| (\d+|avg) \|/.test(l))
+        .map((l) => l.split('|')[1]?.trim()),
+    ).toEqual([...TASKS, 'avg']);
+    const summary = JSON.parse(readFileSync(join(full, 'reports', 'reference_batch.json'), 'utf8')) as {
+      outcomes: { task: string; status: string; timings: Record<string, number> }[];
+    };
     expect(summary.outcomes.map((o) => [o.task, o.status])).toEqual(TASKS.map((t) => [t, 'done']));
     expect(summary.outcomes.every((o) => (o.timings.replay ?? 0) > 0 && (o.timings.ocr ?? 0) > 0)).toBe(true);
   });
@@ -50,7 +61,13 @@ describe('iwr batch', () => {
     child.kill('SIGKILL');
     await exited(child);
     // The browser was the batch's own child: end what is left of it, by pid.
-    for (const p of tree) if (p.pid !== child.pid) try { process.kill(p.pid, 'SIGKILL'); } catch { /* gone */ }
+    for (const p of tree)
+      if (p.pid !== child.pid)
+        try {
+          process.kill(p.pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
     const kept = finished();
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThan(TASKS.length);
@@ -61,14 +78,19 @@ describe('iwr batch', () => {
     expect(r.stderr).toContain(`${kept.length} already complete (--resume): ${kept.join(',')}`);
     expect(statSync(join(dir, kept[0] as string, 'reference', 'eval.json')).mtimeMs).toBe(keptMtime);
     expect(evalJsons(dir, 'reference')).toEqual(evalJsons(full, 'reference'));
-    expect(readFileSync(join(dir, 'reports', 'reference_metrics.md'), 'utf8')).toBe(readFileSync(join(full, 'reports', 'reference_metrics.md'), 'utf8'));
+    expect(readFileSync(join(dir, 'reports', 'reference_metrics.md'), 'utf8')).toBe(
+      readFileSync(join(full, 'reports', 'reference_metrics.md'), 'utf8'),
+    );
   }, 900_000);
 
   test('--shard 1/2 and 2/2 in separate trees, then merge, equal the full run', async () => {
     const a = scratchResults(['reference'], TASKS);
     const b = scratchResults(['reference'], TASKS);
     const merged = mkdtempSync(join(tmpdir(), 'iwr-merged-'));
-    const [ra, rb] = [await iwr(['batch', ...COMMON, '--results', a, '--tasks', TASKS.join(','), '--shard', '1/2']), await iwr(['batch', ...COMMON, '--results', b, '--tasks', TASKS.join(','), '--shard', '2/2'])];
+    const [ra, rb] = [
+      await iwr(['batch', ...COMMON, '--results', a, '--tasks', TASKS.join(','), '--shard', '1/2']),
+      await iwr(['batch', ...COMMON, '--results', b, '--tasks', TASKS.join(','), '--shard', '2/2']),
+    ];
     expect(ra.code, ra.stderr).toBe(0);
     expect(rb.code, rb.stderr).toBe(0);
     // Round robin over the sorted list: positions 0, 2 and 1.
@@ -80,23 +102,41 @@ describe('iwr batch', () => {
     expect(m.code, m.stderr).toBe(0);
     expect(m.stdout).toContain('merge: 3 tasks from 2 trees');
     expect(evalJsons(merged, 'reference')).toEqual(evalJsons(full, 'reference'));
-    for (const t of TASKS) expect(readdirSync(join(merged, t, 'reference', 'evalpoints')).sort()).toEqual(readdirSync(join(full, t, 'reference', 'evalpoints')).sort());
-    expect(readFileSync(join(merged, 'reports', 'reference_metrics.md'), 'utf8')).toBe(readFileSync(join(full, 'reports', 'reference_metrics.md'), 'utf8'));
-    const joined = JSON.parse(readFileSync(join(merged, 'reports', 'reference_batch.json'), 'utf8')) as { shards: string[]; outcomes: { task: string }[] };
+    for (const t of TASKS)
+      expect(readdirSync(join(merged, t, 'reference', 'evalpoints')).sort()).toEqual(
+        readdirSync(join(full, t, 'reference', 'evalpoints')).sort(),
+      );
+    expect(readFileSync(join(merged, 'reports', 'reference_metrics.md'), 'utf8')).toBe(
+      readFileSync(join(full, 'reports', 'reference_metrics.md'), 'utf8'),
+    );
+    const joined = JSON.parse(readFileSync(join(merged, 'reports', 'reference_batch.json'), 'utf8')) as {
+      shards: string[];
+      outcomes: { task: string }[];
+    };
     expect(joined.shards).toEqual(['1/2', '2/2']);
     expect(joined.outcomes.map((o) => o.task)).toEqual(TASKS);
 
     // `iwr report` on the merged tree reproduces the same table.
     const rep = await iwr(['report', '--results', merged, '--model', 'reference']);
     expect(rep.code, rep.stderr).toBe(0);
-    expect(readFileSync(join(merged, 'reports', 'reference_metrics.md'), 'utf8')).toBe(readFileSync(join(full, 'reports', 'reference_metrics.md'), 'utf8'));
+    expect(readFileSync(join(merged, 'reports', 'reference_metrics.md'), 'utf8')).toBe(
+      readFileSync(join(full, 'reports', 'reference_metrics.md'), 'utf8'),
+    );
 
     // A shard that disagrees with another is a conflict, and nothing is written.
     const c = scratchResults(['reference'], ['1']);
     cpSync(join(a, '1'), join(c, '1'), { recursive: true });
     const ev = join(c, '1', 'reference', 'eval.json');
     writeFileSync(ev, readFileSync(ev, 'utf8').replace('"success_step": 3', '"success_step": 2'));
-    const bad = await iwr(['merge', '--results', mkdtempSync(join(tmpdir(), 'iwr-merged-')), '--model', 'reference', '--from', `${a},${c}`]);
+    const bad = await iwr([
+      'merge',
+      '--results',
+      mkdtempSync(join(tmpdir(), 'iwr-merged-')),
+      '--model',
+      'reference',
+      '--from',
+      `${a},${c}`,
+    ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`task 1: ${a} and ${c} hold different eval.json`);
   }, 900_000);
@@ -125,9 +165,18 @@ describe('iwr batch', () => {
     const dir = scratchResults(['reference'], ['1']);
     const cases: [string[], string][] = [
       [['batch', '--data', 'samples', '--model', 'reference'], 'iwr batch: --results DIR is required'],
-      [['batch', '--data', 'samples', '--model', 'reference', '--results', dir, '--shard', '3/2'], 'iwr batch: --shard 3/2: expected I/N with 1 <= I <= N, e.g. 1/4'],
-      [['batch', '--data', 'samples', '--model', 'reference', '--results', dir, '--tasks', '1,99'], 'iwr batch: --tasks: 99 not in the dataset'],
-      [['batch', '--data', 'samples', '--model', 'reference', '--results', dir, '--concurrency', '0'], 'iwr batch: --concurrency 0: expected an integer 1..16'],
+      [
+        ['batch', '--data', 'samples', '--model', 'reference', '--results', dir, '--shard', '3/2'],
+        'iwr batch: --shard 3/2: expected I/N with 1 <= I <= N, e.g. 1/4',
+      ],
+      [
+        ['batch', '--data', 'samples', '--model', 'reference', '--results', dir, '--tasks', '1,99'],
+        'iwr batch: --tasks: 99 not in the dataset',
+      ],
+      [
+        ['batch', '--data', 'samples', '--model', 'reference', '--results', dir, '--concurrency', '0'],
+        'iwr batch: --concurrency 0: expected an integer 1..16',
+      ],
       [['batch', '--data', '/no/such/dir', '--model', 'reference', '--results', dir], 'iwr batch: --data /no/such/dir: no such folder'],
       [['merge', '--results', dir, '--model', 'reference', '--from', '/no/such/dir'], 'iwr merge: --from /no/such/dir: no such folder'],
     ];
@@ -158,7 +207,13 @@ describe('iwr verify', () => {
     const r = await iwr(['verify', '--data', 'samples', '--results', bundle, '--model', 'reference', '--dino-model', DINO]);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(readFileSync(join(bundle, 'verify', 'reference.json'), 'utf8')) as {
-      tasks: { task: string; findings: { what: string; published: unknown; recomputed: unknown; cause: string }[]; replay: { success_step: number } | null; rescored: unknown; error: string | null }[];
+      tasks: {
+        task: string;
+        findings: { what: string; published: unknown; recomputed: unknown; cause: string }[];
+        replay: { success_step: number } | null;
+        rescored: unknown;
+        error: string | null;
+      }[];
     };
     const by = new Map(out.tasks.map((t) => [t.task, t]));
     console.log(readFileSync(join(bundle, 'verify', 'reference.md'), 'utf8'));
@@ -166,8 +221,12 @@ describe('iwr verify', () => {
     expect(by.get('1')?.error).toBe(null);
 
     const f = by.get('4')?.findings ?? [];
-    expect(f.map((x) => x.what)).toEqual(expect.arrayContaining(['dino_score (mean of all_dino_scores)', 'report dino_score', 'checkpoint 1 DINO (evalpoints/1.png)']));
-    expect(f.find((x) => x.what.startsWith('checkpoint 1 DINO'))?.cause).toMatch(/^same DINO model \(test-dinov2-tiny\) on the same file, different score/);
+    expect(f.map((x) => x.what)).toEqual(
+      expect.arrayContaining(['dino_score (mean of all_dino_scores)', 'report dino_score', 'checkpoint 1 DINO (evalpoints/1.png)']),
+    );
+    expect(f.find((x) => x.what.startsWith('checkpoint 1 DINO'))?.cause).toMatch(
+      /^same DINO model \(test-dinov2-tiny\) on the same file, different score/,
+    );
     expect(f.find((x) => x.what.startsWith('checkpoint 1 DINO'))?.published).toBe(0.25);
 
     const g = by.get('7');

@@ -45,8 +45,22 @@ describe('capture parity', () => {
       const sb = taskScores(rb);
       const dOcr = Math.abs(sa.ocr_score - sb.ocr_score);
       const dDino = Math.abs(sa.dino_score - sb.dino_score);
-      const perCk = ra.all_ocr_scores.map((_, j) => `${j}:${Math.abs((ra.all_ocr_scores[j] ?? 0) - (rb.all_ocr_scores[j] ?? 0)).toFixed(3)}/${Math.abs((ra.all_dino_scores[j] ?? 0) - (rb.all_dino_scores[j] ?? 0)).toFixed(3)}`);
-      rows.push({ task: t, success_dom: ra.success_step, success_cdp: rb.success_step, ocr_dom: sa.ocr_score.toFixed(4), ocr_cdp: sb.ocr_score.toFixed(4), d_ocr: dOcr.toFixed(4), dino_dom: sa.dino_score.toFixed(4), dino_cdp: sb.dino_score.toFixed(4), d_dino: dDino.toFixed(4), 'per checkpoint |dOCR|/|dDINO|': perCk.join(' ') });
+      const perCk = ra.all_ocr_scores.map(
+        (_, j) =>
+          `${j}:${Math.abs((ra.all_ocr_scores[j] ?? 0) - (rb.all_ocr_scores[j] ?? 0)).toFixed(3)}/${Math.abs((ra.all_dino_scores[j] ?? 0) - (rb.all_dino_scores[j] ?? 0)).toFixed(3)}`,
+      );
+      rows.push({
+        task: t,
+        success_dom: ra.success_step,
+        success_cdp: rb.success_step,
+        ocr_dom: sa.ocr_score.toFixed(4),
+        ocr_cdp: sb.ocr_score.toFixed(4),
+        d_ocr: dOcr.toFixed(4),
+        dino_dom: sa.dino_score.toFixed(4),
+        dino_cdp: sb.dino_score.toFixed(4),
+        d_dino: dDino.toFixed(4),
+        'per checkpoint |dOCR|/|dDINO|': perCk.join(' '),
+      });
       const beyond = dOcr > BOUND || dDino > BOUND;
       if (KNOWN[t] !== undefined) {
         if (!beyond) over.push(`task ${t}: listed as a known difference (${KNOWN[t]}) but now within ${BOUND}: remove it from KNOWN`);

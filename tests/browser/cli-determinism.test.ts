@@ -44,9 +44,25 @@ describe('determinism', () => {
     for (let i = 0; i < 5; i++) {
       const out = await evaluateInSession(slot, { sourceId: slot.sourceId, taskId: TASK, html, model: MODEL, options: evalOptions({}) });
       const rec = JSON.parse(out.evalJson) as EvalRecord;
-      runs.push({ IFS: out.scores.IFS, VFS: out.scores.VFS, decisions: rec.iwr_studio?.driver_decisions, success: rec.success_step, ocr: rec.all_ocr_scores, dino: rec.all_dino_scores });
+      runs.push({
+        IFS: out.scores.IFS,
+        VFS: out.scores.VFS,
+        decisions: rec.iwr_studio?.driver_decisions,
+        success: rec.success_step,
+        ocr: rec.all_ocr_scores,
+        dino: rec.all_dino_scores,
+      });
     }
-    console.table(runs.map((r, i) => ({ run: i + 1, success_step: r.success, IFS: r.IFS, VFS: r.VFS, ocr: r.ocr.map((x) => x.toFixed(4)).join(' '), dino: r.dino.map((x) => x.toFixed(6)).join(' ') })));
+    console.table(
+      runs.map((r, i) => ({
+        run: i + 1,
+        success_step: r.success,
+        IFS: r.IFS,
+        VFS: r.VFS,
+        ocr: r.ocr.map((x) => x.toFixed(4)).join(' '),
+        dino: r.dino.map((x) => x.toFixed(6)).join(' '),
+      })),
+    );
     const first = runs[0] as (typeof runs)[number];
     expect(first.success).toBeLessThan(6); // the partial candidate really fails somewhere
     for (const r of runs.slice(1)) {

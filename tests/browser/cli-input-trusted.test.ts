@@ -37,7 +37,9 @@ describe('trusted input through window.iwr', () => {
     ({ page } = await openApp(browser));
     await ensureTrustedInput(page);
   });
-  afterAll(async () => { await browser?.close(); });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   test('trusted: Click, Press, Type reach the page with isTrusted true at the element centre, focus stays where a click put it; far targets are wheeled into view; a link away stays blocked', async () => {
     const out = await replayPage(page, fixturePage('trusted.html'), STEPS, { input: 'trusted', inspect: INSPECT });
@@ -92,13 +94,27 @@ describe('iwr eval --input', () => {
     expect(t.success_step).toBe(t.total_step);
     expect(taskScores(t).IFS).toBe(taskScores(s).IFS);
     expect(t.iwr_studio?.driver_decisions).toEqual(s.iwr_studio?.driver_decisions);
-    console.log(`task 1 reference: OCR ${taskScores(s).ocr_score.toFixed(4)} synthetic / ${taskScores(t).ocr_score.toFixed(4)} trusted; DINO ${taskScores(s).dino_score.toFixed(4)} / ${taskScores(t).dino_score.toFixed(4)}`);
+    console.log(
+      `task 1 reference: OCR ${taskScores(s).ocr_score.toFixed(4)} synthetic / ${taskScores(t).ocr_score.toFixed(4)} trusted; DINO ${taskScores(s).dino_score.toFixed(4)} / ${taskScores(t).dino_score.toFixed(4)}`,
+    );
   }, 600_000);
 
   test('an unknown --input value exits 2 with the allowed values, for eval and batch', async () => {
     const out = mkdtempSync(join(tmpdir(), 'iwr-in-x-'));
     const [e, b] = await Promise.all([
-      iwr(['eval', '--data', 'samples', '--task', '1', '--html', join(SAMPLE_RESULTS, '1', 'reference', 'index.html'), '--out', out, '--input', 'robot']),
+      iwr([
+        'eval',
+        '--data',
+        'samples',
+        '--task',
+        '1',
+        '--html',
+        join(SAMPLE_RESULTS, '1', 'reference', 'index.html'),
+        '--out',
+        out,
+        '--input',
+        'robot',
+      ]),
       iwr(['batch', '--data', 'samples', '--results', out, '--model', 'reference', '--input', 'robot']),
     ]);
     expect(e.code, e.stderr).toBe(2);

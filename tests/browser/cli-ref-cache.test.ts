@@ -14,14 +14,33 @@ const counts = (stderr: string) => {
 };
 
 const scores = (results: string, model: string) => {
-  const e = JSON.parse(readFileSync(join(results, '2', model, 'eval.json'), 'utf8')) as { all_ocr_scores: number[]; all_dino_scores: number[]; all_ocr_texts: unknown[] };
+  const e = JSON.parse(readFileSync(join(results, '2', model, 'eval.json'), 'utf8')) as {
+    all_ocr_scores: number[];
+    all_dino_scores: number[];
+    all_ocr_texts: unknown[];
+  };
   return { ocr: e.all_ocr_scores, dino: e.all_dino_scores, texts: e.all_ocr_texts };
 };
 
 describe('reference cache across CLI runs', () => {
   test('run 1 fills it, run 2 reuses every entry with identical scores, a damaged file is recomputed, an empty value exits 2', async () => {
     const cache = mkdtempSync(join(tmpdir(), 'iwr-refcache-'));
-    const batch = (results: string, model: string) => iwr(['batch', '--data', 'samples', '--tasks', '2', '--model', model, '--results', results, '--dino-model', DINO, '--ref-cache', cache]);
+    const batch = (results: string, model: string) =>
+      iwr([
+        'batch',
+        '--data',
+        'samples',
+        '--tasks',
+        '2',
+        '--model',
+        model,
+        '--results',
+        results,
+        '--dino-model',
+        DINO,
+        '--ref-cache',
+        cache,
+      ]);
 
     const first = scratchResults(['reference', 'partial'], ['2']);
     const r1 = await batch(first, 'reference');
@@ -48,7 +67,9 @@ describe('reference cache across CLI runs', () => {
     expect(c3.reused).toBeGreaterThan(0);
 
     // A damaged entry is a miss: recomputed, written back, same scores.
-    const victim = readdirSync(cache).filter((f) => f.endsWith('.json')).sort()[0]!;
+    const victim = readdirSync(cache)
+      .filter((f) => f.endsWith('.json'))
+      .sort()[0]!;
     writeFileSync(join(cache, victim), '{"key": "x", "ent');
     const third = scratchResults(['reference'], ['2']);
     const r4 = await batch(third, 'reference');

@@ -33,28 +33,59 @@ beforeAll(async () => {
     },
   });
   data = mkdtempSync(join(tmpdir(), 'iwr-compare-data-'));
-  const t = { id: 1, source_website: 'compare.example', classification: {}, recording_details: { resolution: '800x600' }, action_sequence: ['Alpha', 'Beta', 'Gamma'].map((l) => ({ type: 'Click', parameters: { description: `Click '${l}'` }, visual_evaluation_flag: false, logical_assertion: null })) };
+  const t = {
+    id: 1,
+    source_website: 'compare.example',
+    classification: {},
+    recording_details: { resolution: '800x600' },
+    action_sequence: ['Alpha', 'Beta', 'Gamma'].map((l) => ({
+      type: 'Click',
+      parameters: { description: `Click '${l}'` },
+      visual_evaluation_flag: false,
+      logical_assertion: null,
+    })),
+  };
   writeFileSync(join(data, 'data.jsonl'), `${JSON.stringify(t)}\n`);
   mkdirSync(join(data, 'data', '1', 'checkpoints'), { recursive: true });
-  writeFileSync(join(data, 'data', '1', 'checkpoints', 'step_0.png'), Buffer.from(pngDataUrl(800, 600, [255, 255, 255]).split(',')[1] as string, 'base64'));
+  writeFileSync(
+    join(data, 'data', '1', 'checkpoints', 'step_0.png'),
+    Buffer.from(pngDataUrl(800, 600, [255, 255, 255]).split(',')[1] as string, 'base64'),
+  );
   results = mkdtempSync(join(tmpdir(), 'iwr-compare-results-'));
   mkdirSync(join(results, '1', 'm'), { recursive: true });
   writeFileSync(join(results, '1', 'm', 'index.html'), PAGE);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const model = () => ['--resolver-endpoint', server.baseUrl, '--resolver-model', 'picker'];
 
 test('resolve-compare lists the planted disagreement with both elements, and a rerun with --ref-cache asks nothing', async () => {
   const out = join(results, 'report.json');
   const cache = mkdtempSync(join(tmpdir(), 'iwr-compare-cache-'));
-  const r = await iwr(['resolve-compare', '--data', data, '--results', results, '--model', 'm', ...model(), '--ref-cache', cache, '--out', out]);
+  const r = await iwr([
+    'resolve-compare',
+    '--data',
+    data,
+    '--results',
+    results,
+    '--model',
+    'm',
+    ...model(),
+    '--ref-cache',
+    cache,
+    '--out',
+    out,
+  ]);
   expect(r.code, r.stderr).toBe(1);
   expect(r.stdout).toContain(`task 1 step 2 [Click] "Click 'Beta'" (ours acted)`);
   expect(r.stdout).toMatch(/ours: {2}<button> "Beta"/);
   expect(r.stdout).toMatch(/model: <button> "Gamma"/);
   expect(r.stdout).toContain('1 task(s), 3 step(s) compared, 1 disagreement(s) (agreement 66.7 %)');
-  const report = JSON.parse(readFileSync(out, 'utf8')) as { disagreements: { step: number; ours: { text: string }; model: { text: string; replies: string[] } }[] };
+  const report = JSON.parse(readFileSync(out, 'utf8')) as {
+    disagreements: { step: number; ours: { text: string }; model: { text: string; replies: string[] } }[];
+  };
   expect(report.disagreements).toHaveLength(1);
   expect(report.disagreements[0]).toMatchObject({ step: 1, ours: { text: 'Beta' }, model: { text: 'Gamma' } });
   expect(server.requests).toHaveLength(3);
@@ -65,9 +96,24 @@ test('resolve-compare lists the planted disagreement with both elements, and a r
   expect(server.requests, 'every answer came from --ref-cache').toHaveLength(3);
 });
 
-test('iwr eval --resolver llm: the model\'s picks act, and eval.json says who decided each step and what ours would have been', async () => {
+test("iwr eval --resolver llm: the model's picks act, and eval.json says who decided each step and what ours would have been", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'iwr-compare-eval-'));
-  const r = await iwr(['eval', '--data', data, '--task', '1', '--html', join(results, '1', 'm', 'index.html'), '--out', dir, '--dino-model', DINO, '--resolver', 'llm', ...model()]);
+  const r = await iwr([
+    'eval',
+    '--data',
+    data,
+    '--task',
+    '1',
+    '--html',
+    join(results, '1', 'm', 'index.html'),
+    '--out',
+    dir,
+    '--dino-model',
+    DINO,
+    '--resolver',
+    'llm',
+    ...model(),
+  ]);
   expect(r.code, r.stderr).toBe(0);
   const ev = JSON.parse(readFileSync(join(dir, 'eval.json'), 'utf8')) as EvalRecord;
   expect(ev.iwr_studio?.resolver).toMatchObject({ mode: 'llm', model: 'picker', failure: 'official' });
@@ -81,7 +127,19 @@ test('iwr eval --resolver llm: the model\'s picks act, and eval.json says who de
 });
 
 test('a model resolver without an endpoint is refused before any browser starts', async () => {
-  const r = await iwr(['eval', '--data', data, '--task', '1', '--html', join(results, '1', 'm', 'index.html'), '--out', join(tmpdir(), 'never'), '--resolver', 'hybrid']);
+  const r = await iwr([
+    'eval',
+    '--data',
+    data,
+    '--task',
+    '1',
+    '--html',
+    join(results, '1', 'm', 'index.html'),
+    '--out',
+    join(tmpdir(), 'never'),
+    '--resolver',
+    'hybrid',
+  ]);
   expect(r.code).toBe(2);
   expect(r.stderr).toContain('--resolver hybrid needs --resolver-endpoint URL');
 });

@@ -85,13 +85,28 @@ describe('iwr resolve', () => {
   test('bad arguments exit 2 with one line naming the argument, before any browser starts', async () => {
     const cases: [string[], string | RegExp][] = [
       [['resolve', '--viewport', VIEWPORT, '--action', step('Click', 'Click Add')], 'iwr resolve: --html FILE is required\n'],
-      [['resolve', '--html', `${repo}no/such/page.html`, '--action', step('Click', 'Click Add')], `iwr resolve: --html ${repo}no/such/page.html: no such file\n`],
-      [['resolve', '--html', PAGE, '--viewport', '800', '--action', step('Click', 'Click Add')], 'iwr resolve: --viewport 800: expected WxH, e.g. 1280x720\n'],
-      [['resolve', '--html', PAGE, '--viewport', '0x600', '--action', step('Click', 'Click Add')], 'iwr resolve: --viewport 0x600: expected WxH, e.g. 1280x720\n'],
+      [
+        ['resolve', '--html', `${repo}no/such/page.html`, '--action', step('Click', 'Click Add')],
+        `iwr resolve: --html ${repo}no/such/page.html: no such file\n`,
+      ],
+      [
+        ['resolve', '--html', PAGE, '--viewport', '800', '--action', step('Click', 'Click Add')],
+        'iwr resolve: --viewport 800: expected WxH, e.g. 1280x720\n',
+      ],
+      [
+        ['resolve', '--html', PAGE, '--viewport', '0x600', '--action', step('Click', 'Click Add')],
+        'iwr resolve: --viewport 0x600: expected WxH, e.g. 1280x720\n',
+      ],
       [['resolve', '--html', PAGE, '--viewport', VIEWPORT, '--action', '{"type":"Click",'], /^iwr resolve: --action: not JSON \(.+\)\n$/],
       [['resolve', '--html', PAGE, '--viewport', VIEWPORT], 'iwr resolve: --action JSON is required\n'],
-      [['resolve', '--html', PAGE, '--viewport', VIEWPORT, '--action', step('Hover', 'Hover over Add')], 'iwr resolve: --action: type "Hover" is not one of Click, Type, Press, Scroll\n'],
-      [['replay', '--data', 'samples', '--task', '999', '--html', PAGE, '--out', tmpdir()], /^iwr replay: task 999 is not in .+data\.jsonl\n$/],
+      [
+        ['resolve', '--html', PAGE, '--viewport', VIEWPORT, '--action', step('Hover', 'Hover over Add')],
+        'iwr resolve: --action: type "Hover" is not one of Click, Type, Press, Scroll\n',
+      ],
+      [
+        ['replay', '--data', 'samples', '--task', '999', '--html', PAGE, '--out', tmpdir()],
+        /^iwr replay: task 999 is not in .+data\.jsonl\n$/,
+      ],
     ];
     const runs = await Promise.all(cases.map(([args]) => iwr(args)));
     runs.forEach((r, i) => {
@@ -111,7 +126,16 @@ describe('iwr replay', () => {
   interface ReplayJson {
     task: number;
     summary: { steps: number; done: number; failedAt: number | null; reason?: string; resolution: { width: number; height: number } };
-    records: { k: number; step: number | null; status: 'ok' | 'failed'; reason?: string; element?: { xpath: string; tag: string }; screenshot?: string; missingAssets?: string[]; errors: string[] }[];
+    records: {
+      k: number;
+      step: number | null;
+      status: 'ok' | 'failed';
+      reason?: string;
+      element?: { xpath: string; tag: string };
+      screenshot?: string;
+      missingAssets?: string[];
+      errors: string[];
+    }[];
   }
 
   test('the reference candidate: every step done, evalpoints/<k>.png at the task resolution, one record per step', async () => {
@@ -164,7 +188,10 @@ describe('iwr replay', () => {
     expect(pngSize(join(out, 'evalpoints', '0.png'))).toEqual({ width: 640, height: 400 });
     const rep = JSON.parse(readFileSync(join(out, 'replay.json'), 'utf8')) as ReplayJson;
     expect(rep.summary).toMatchObject({ steps: 3, done: 0, failedAt: 0 });
-    expect(rep.records.map((x) => [x.k, x.step, x.status])).toEqual([[0, null, 'ok'], [1, 0, 'failed']]);
+    expect(rep.records.map((x) => [x.k, x.step, x.status])).toEqual([
+      [0, null, 'ok'],
+      [1, 0, 'failed'],
+    ]);
     // The page's own script trips over the missing button at load: recorded, not fatal.
     expect(rep.records[0]?.errors.join('\n')).toMatch(/TypeError: .*addEventListener/);
     const failed = rep.records[1];
@@ -180,9 +207,14 @@ describe('errors are one line', () => {
     const out = mkdtempSync(join(tmpdir(), 'iwr-nodino-'));
     const r = await iwr(['eval', '--data', 'samples', '--task', '1', '--html', html, '--out', out]);
     expect(r.code).toBe(2);
-    const lines = r.stderr.trim().split('\n').filter((l) => !l.startsWith('iwr: building'));
+    const lines = r.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !l.startsWith('iwr: building'));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^iwr eval: task 1 \(.*\): The DINO model is not in this browser's cache.*--dino-model public\/models\/test-dinov2-tiny\.onnx/);
+    expect(lines[0]).toMatch(
+      /^iwr eval: task 1 \(.*\): The DINO model is not in this browser's cache.*--dino-model public\/models\/test-dinov2-tiny\.onnx/,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     const d = await iwr(['eval', '--data', 'samples', '--task', '1', '--html', html, '--out', out, '--debug']);
     expect(d.code).toBe(2);

@@ -24,8 +24,11 @@ export function env(): NodeJS.ProcessEnv {
 
 export function iwr(args: string[], timeout = 900_000): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [`${repo}bin/iwr.mjs`, ...args], { cwd: repo, env: env(), timeout, maxBuffer: 64 << 20 }, (err, stdout, stderr) =>
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 99) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [`${repo}bin/iwr.mjs`, ...args],
+      { cwd: repo, env: env(), timeout, maxBuffer: 64 << 20 },
+      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 99) : 0, stdout, stderr }),
     );
   });
 }

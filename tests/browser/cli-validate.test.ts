@@ -32,18 +32,20 @@ describe('iwr validate', () => {
   test('a broken dataset: every problem with its place, exit 1', async () => {
     const r = await iwr('validate', '--data', `${fixtures}broken`);
     const lines = r.stdout.split('\n').map((l) => l.trim());
-    expect(lines).toEqual(expect.arrayContaining([
-      'task 1  tiny-tally.example  3 steps, 3 checkpoints, 640x400  ok',
-      'task 3  broken-tally.example  3 steps, 3 checkpoints, 640x400 (metadata.json)  4 errors',
-      'error    data.jsonl line 2: action_sequence[0].type "Hover" is not one of Click, Type, Press, Scroll',
-      'error    data/3/video.mp4: missing (no video.mp4 or video.webm)',
-      'error    data/3/checkpoints/step_2.png: missing (the reference after flagged step 2 of 2; 3 checkpoints expected)',
-      'error    data/3/checkpoints/step_1.png: is not a readable image (The source image could not be decoded.)',
-      'task 4  no-folder.example  3 steps, 3 checkpoints, 640x400  1 error',
-      'error    data/4/: task folder is missing or empty',
-      'error    data.jsonl line 4: id 1 is a duplicate of line 1; line skipped',
-      '3 tasks, 2 with errors; 7 errors, 0 warnings.',
-    ]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'task 1  tiny-tally.example  3 steps, 3 checkpoints, 640x400  ok',
+        'task 3  broken-tally.example  3 steps, 3 checkpoints, 640x400 (metadata.json)  4 errors',
+        'error    data.jsonl line 2: action_sequence[0].type "Hover" is not one of Click, Type, Press, Scroll',
+        'error    data/3/video.mp4: missing (no video.mp4 or video.webm)',
+        'error    data/3/checkpoints/step_2.png: missing (the reference after flagged step 2 of 2; 3 checkpoints expected)',
+        'error    data/3/checkpoints/step_1.png: is not a readable image (The source image could not be decoded.)',
+        'task 4  no-folder.example  3 steps, 3 checkpoints, 640x400  1 error',
+        'error    data/4/: task folder is missing or empty',
+        'error    data.jsonl line 4: id 1 is a duplicate of line 1; line skipped',
+        '3 tasks, 2 with errors; 7 errors, 0 warnings.',
+      ]),
+    );
     expect(lines.some((l) => /^error {4}data\.jsonl line 3: is not valid JSON \(.+\); line skipped$/.test(l))).toBe(true);
     expect(r.code).toBe(1);
   });

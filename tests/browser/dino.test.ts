@@ -14,8 +14,12 @@ const MODEL_URL = 'models/test-dinov2-tiny.onnx';
 const MODEL_SHA = createHash('sha256').update(readFileSync(MODEL_FILE)).digest('hex');
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function screenshotOf(b: Browser, html: string): Promise<string> {
   const page = await b.newPage({ viewport: { width: 1280, height: 720 } });
@@ -79,7 +83,9 @@ describe('DINO with the test model', () => {
     }, shop);
     const data = new Uint8Array(Buffer.from(px.b64, 'base64'));
     const session = await ort.InferenceSession.create(MODEL_FILE);
-    const out = await session.run({ pixel_values: new ort.Tensor('float32', preprocessDino({ data, width: px.width, height: px.height }), [1, 3, 224, 224]) });
+    const out = await session.run({
+      pixel_values: new ort.Tensor('float32', preprocessDino({ data, width: px.width, height: px.height }), [1, 3, 224, 224]),
+    });
     const node = Array.from((out.last_hidden_state!.data as Float32Array).slice(0, 32));
     const maxDiff = Math.max(...node.map((v, i) => Math.abs(v - embedding[i]!)));
     console.log(`browser (ort-web wasm) vs onnxruntime-node CLS: max abs diff ${maxDiff.toExponential(2)}`);
@@ -99,7 +105,9 @@ describe('DINO with the test model', () => {
       document.body.append(input);
     });
     await page.setInputFiles('#model-file', MODEL_FILE);
-    const loaded = await page.evaluate(() => window.iwr.loadDinoModel({ bytes: (document.getElementById('model-file') as HTMLInputElement).files![0]!, backend: 'wasm' }));
+    const loaded = await page.evaluate(() =>
+      window.iwr.loadDinoModel({ bytes: (document.getElementById('model-file') as HTMLInputElement).files![0]!, backend: 'wasm' }),
+    );
     expect(loaded.model.sha256).toBe(MODEL_SHA);
     expect(loaded.model.source).toBe('file:test-dinov2-tiny.onnx');
     const byFile = await page.evaluate(([a]) => window.iwr.dinoEmbed(a!), [shop]);
@@ -111,14 +119,17 @@ describe('DINO with the test model', () => {
   test('offline with no cached model: a clear error and no DINO figure', async () => {
     const { page, context } = await openApp(browser);
     await context.setOffline(true);
-    const res = await page.evaluate(async ([a]) => {
-      try {
-        const r = await window.iwr.dinoSimilarity(a!, a!);
-        return { similarity: r.similarity };
-      } catch (e) {
-        return { name: (e as Error).name, message: (e as Error).message };
-      }
-    }, [shop]);
+    const res = await page.evaluate(
+      async ([a]) => {
+        try {
+          const r = await window.iwr.dinoSimilarity(a!, a!);
+          return { similarity: r.similarity };
+        } catch (e) {
+          return { name: (e as Error).name, message: (e as Error).message };
+        }
+      },
+      [shop],
+    );
     expect(res).not.toHaveProperty('similarity');
     expect(res).toMatchObject({ name: 'DinoModelUnavailableError' });
     expect((res as { message: string }).message).toMatch(/not in this browser's cache.*could not be reached.*--dino-model/s);
@@ -130,7 +141,10 @@ describe('DINO with the test model', () => {
     const context = await browser.newContext();
     const first = (await openApp(browser, { context })).page;
     await loadByUrl(first);
-    const r = await first.evaluate(([a]) => Promise.all([window.iwr.referenceEmbedding('task-3', 0, a!), window.iwr.referenceEmbedding('task-3', 0, a!)]), [shop]);
+    const r = await first.evaluate(
+      ([a]) => Promise.all([window.iwr.referenceEmbedding('task-3', 0, a!), window.iwr.referenceEmbedding('task-3', 0, a!)]),
+      [shop],
+    );
     expect(r[0]!.model.sha256).toBe(MODEL_SHA);
     expect(await first.evaluate(() => window.iwr.engineStats().dinoImagesEmbedded)).toBe(1);
     await first.evaluate(([a]) => window.iwr.referenceEmbedding('task-3', 0, a!), [shop]);

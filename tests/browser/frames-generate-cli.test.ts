@@ -45,11 +45,32 @@ function allFiles(dir: string): string[] {
 test('generate writes <results>/<task>/<model dir>/index.html from a streamed reply; the key stays out of every output', async () => {
   const page = '<!doctype html><html><body><h1 class="btn">Tally</h1><iframe src="x"></iframe></body></html>';
   server.script({ name: 'gen', match: 'rebuilding a real website', reply: `\`\`\`html\n${page}\n\`\`\`` });
-  const r = await iwr(['generate', '--data', data, '--results', results, '--model', 'Test/Gen-1', '--endpoint', server.baseUrl, '--tasks', '1', '--key-env', 'IWR_TEST_KEY', '--long-edge', '320']);
+  const r = await iwr([
+    'generate',
+    '--data',
+    data,
+    '--results',
+    results,
+    '--model',
+    'Test/Gen-1',
+    '--endpoint',
+    server.baseUrl,
+    '--tasks',
+    '1',
+    '--key-env',
+    'IWR_TEST_KEY',
+    '--long-edge',
+    '320',
+  ]);
   expect(r.code, r.stderr).toBe(0);
   const out = join(results, '1', 'test__gen-1');
   expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('<!doctype html><html><body><h1 class="btn">Tally</h1></body></html>');
-  const sidecar = JSON.parse(readFileSync(join(out, 'generation.json'), 'utf8')) as { frames: { time: number; width: number }[]; sheets: string[]; images: number; video: { method: string } };
+  const sidecar = JSON.parse(readFileSync(join(out, 'generation.json'), 'utf8')) as {
+    frames: { time: number; width: number }[];
+    sheets: string[];
+    images: number;
+    video: { method: string };
+  };
   expect(sidecar.sheets).toEqual(['stitched_assets/stitched_image.png']);
   expect(sidecar.frames.map((f) => f.time)).toEqual(sidecar.frames.map((_, k) => k));
   expect(Math.max(...sidecar.frames.map((f) => f.width))).toBeLessThanOrEqual(320);
@@ -70,7 +91,21 @@ test('a failing endpoint fails the task (exit 1) with its id, and no file; bad a
   server.reset();
   server.script({ name: 'denied', status: 401, rawBody: `{"error":{"message":"invalid key ${KEY}"}}` });
   const dir = join(results, 'fail');
-  const r = await iwr(['generate', '--data', data, '--results', dir, '--model', 'other', '--endpoint', server.baseUrl, '--tasks', '1', '--key-env', 'IWR_TEST_KEY']);
+  const r = await iwr([
+    'generate',
+    '--data',
+    data,
+    '--results',
+    dir,
+    '--model',
+    'other',
+    '--endpoint',
+    server.baseUrl,
+    '--tasks',
+    '1',
+    '--key-env',
+    'IWR_TEST_KEY',
+  ]);
   expect(r.code).toBe(1);
   expect(r.stderr).toMatch(/task 1: .*HTTP 401/);
   expect(r.stderr).not.toContain(KEY);

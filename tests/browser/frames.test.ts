@@ -119,7 +119,11 @@ test('over the cap, frames spread evenly from the first to the last frame; long 
   expect(t0).toBe(0);
   expect(t2).toBeGreaterThan(out.duration - 0.2); // the last frame of the recording
   expect(t1).toBeCloseTo(t2 / 2, 5);
-  expect(out.frames.map((f) => [f.width, f.height])).toEqual([[160, 90], [160, 90], [160, 90]]);
+  expect(out.frames.map((f) => [f.width, f.height])).toEqual([
+    [160, 90],
+    [160, 90],
+    [160, 90],
+  ]);
   const lv = await levels(out.frames.map((f) => f.url));
   expect(lv[0]).toBe(0);
   expect(lv[2]).toBeGreaterThanOrEqual(4); // the end of the ~4.6 s recording
@@ -153,20 +157,25 @@ test('generation: sheets first, then frames; streamed; post-processed; saved as 
     ctx.fillRect(0, 0, 200, 100);
     return c.toDataURL('image/png');
   });
-  const html = '<!doctype html><html><body><button class="btn">Add</button><iframe src="https://ads.test/x"></iframe><img src="__PLACEHOLDER_ASSETS_BASE_DIR__/asset_001.png" width="10" height="10"></body></html>';
+  const html =
+    '<!doctype html><html><body><button class="btn">Add</button><iframe src="https://ads.test/x"></iframe><img src="__PLACEHOLDER_ASSETS_BASE_DIR__/asset_001.png" width="10" height="10"></body></html>';
   server.reset();
   server.script({ name: 'gen', match: 'rebuilding a real website', reply: `Sure!\n\`\`\`html\n${html}\n\`\`\`\nDone.`, chunkSize: 5 });
   const url = videos['video/webm;codecs=vp8'] ?? '';
-  const out = await page.evaluate(([u, s, base]) => window.iwr.generate({
-    endpoint: base,
-    model: 'Org/Vision-Model-7B',
-    key: 'sk-gen-test-key-xyz',
-    resolution: { width: 320, height: 180 },
-    video: u,
-    sheets: [s, s],
-    taskKey: 'test-source/1',
-    retry: { maxAttempts: 1 },
-  }), [url, sheet, server.baseUrl] as const);
+  const out = await page.evaluate(
+    ([u, s, base]) =>
+      window.iwr.generate({
+        endpoint: base,
+        model: 'Org/Vision-Model-7B',
+        key: 'sk-gen-test-key-xyz',
+        resolution: { width: 320, height: 180 },
+        video: u,
+        sheets: [s, s],
+        taskKey: 'test-source/1',
+        retry: { maxAttempts: 1 },
+      }),
+    [url, sheet, server.baseUrl] as const,
+  );
   const req = server.requests[0];
   expect(req?.stream).toBe(true);
   expect(req?.body.max_tokens).toBe(16384);
@@ -178,13 +187,19 @@ test('generation: sheets first, then frames; streamed; post-processed; saved as 
   expect(out.images).toBe(2 + out.frames.length);
   // The frames sent are the frames returned, byte for byte.
   const sent = req?.images.slice(2) ?? [];
-  const returned = await page.evaluate(async (urls) => Promise.all(urls.map(async (x) => {
-    const b = await (await fetch(x)).blob();
-    const bytes = new Uint8Array(await b.arrayBuffer());
-    let bin = '';
-    for (const byte of bytes) bin += String.fromCharCode(byte);
-    return `data:image/png;base64,${btoa(bin)}`;
-  })), out.frames.map((f) => f.url));
+  const returned = await page.evaluate(
+    async (urls) =>
+      Promise.all(
+        urls.map(async (x) => {
+          const b = await (await fetch(x)).blob();
+          const bytes = new Uint8Array(await b.arrayBuffer());
+          let bin = '';
+          for (const byte of bytes) bin += String.fromCharCode(byte);
+          return `data:image/png;base64,${btoa(bin)}`;
+        }),
+      ),
+    out.frames.map((f) => f.url),
+  );
   expect(returned).toEqual(sent);
   // Streamed with progress; post-processed as specified; placeholder kept.
   expect(out.progress.filter((p) => p.stage === 'streaming').length).toBeGreaterThan(5);

@@ -29,17 +29,24 @@ afterEach(async () => {
 const hostile = (name: string) => fixturePage(`hostile/${name}`).replaceAll('{{EXTERNAL}}', ext.url);
 
 test('top navigation (top.location, parent.location, open _top) is refused; the app stays on its page', async () => {
-  const out = await replayPage(page, hostile('top-nav.html'), task([{ type: 'Click', description: "Click 'Leave'" }]), { inspect: ['#out'] });
+  const out = await replayPage(page, hostile('top-nav.html'), task([{ type: 'Click', description: "Click 'Leave'" }]), {
+    inspect: ['#out'],
+  });
   expect(out.summary.done, out.summary.reason).toBe(1);
   expect(seen(out, 0)).not.toMatch(/top:assigned|parent:assigned/);
   expect(ext.hits).toEqual([]);
 });
 
 test('window.open and target=_blank links open nothing and are recorded', async () => {
-  const out = await replayPage(page, hostile('window-open.html'), task([
-    { type: 'Click', description: "Click 'Open window'" },
-    { type: 'Click', description: "Click the 'External link'" },
-  ]), { inspect: ['#out'] });
+  const out = await replayPage(
+    page,
+    hostile('window-open.html'),
+    task([
+      { type: 'Click', description: "Click 'Open window'" },
+      { type: 'Click', description: "Click the 'External link'" },
+    ]),
+    { inspect: ['#out'] },
+  );
   expect(out.summary.done, out.summary.reason).toBe(2);
   expect(seen(out, 1)).toBe('open returned null');
   expect(out.records[1]?.opened).toEqual([`${ext.url}/popup`]);
@@ -49,10 +56,15 @@ test('window.open and target=_blank links open nothing and are recorded', async 
 });
 
 test('fetch, XHR, img, script, CSS, iframe, beacon, WebSocket, EventSource and form posts to another host are blocked and counted', async () => {
-  const out = await replayPage(page, hostile('network.html'), task([
-    { type: 'Click', description: "Click 'Load more'" },
-    { type: 'Click', description: "Click 'Send form'" },
-  ]), { inspect: ['#out'] });
+  const out = await replayPage(
+    page,
+    hostile('network.html'),
+    task([
+      { type: 'Click', description: "Click 'Load more'" },
+      { type: 'Click', description: "Click 'Send form'" },
+    ]),
+    { inspect: ['#out'] },
+  );
   expect(out.summary.done, out.summary.reason).toBe(2);
   const loadBlocked = out.records[0]!.blocked.map((b) => b.directive);
   for (const d of ['connect-src', 'img-src', 'script-src-elem', 'style-src-elem', 'frame-src']) expect(loadBlocked, d).toContain(d);
@@ -80,7 +92,14 @@ test("the app's localStorage and IndexedDB are out of reach and untouched", asyn
     await new Promise<void>((resolve, reject) => {
       const q = indexedDB.open('iwr-hostile-check', 1);
       q.onupgradeneeded = () => q.result.createObjectStore('s');
-      q.onsuccess = () => { const tx = q.result.transaction('s', 'readwrite'); tx.objectStore('s').put('kept', 'k'); tx.oncomplete = () => { q.result.close(); resolve(); }; };
+      q.onsuccess = () => {
+        const tx = q.result.transaction('s', 'readwrite');
+        tx.objectStore('s').put('kept', 'k');
+        tx.oncomplete = () => {
+          q.result.close();
+          resolve();
+        };
+      };
       q.onerror = () => reject(q.error);
     });
   });
@@ -92,7 +111,13 @@ test("the app's localStorage and IndexedDB are out of reach and untouched", asyn
   const after = await page.evaluate(async () => {
     const value = await new Promise<unknown>((resolve, reject) => {
       const q = indexedDB.open('iwr-hostile-check', 1);
-      q.onsuccess = () => { const r = q.result.transaction('s').objectStore('s').get('k'); r.onsuccess = () => { q.result.close(); resolve(r.result); }; };
+      q.onsuccess = () => {
+        const r = q.result.transaction('s').objectStore('s').get('k');
+        r.onsuccess = () => {
+          q.result.close();
+          resolve(r.result);
+        };
+      };
       q.onerror = () => reject(q.error);
     });
     return { ls: localStorage.getItem('iwr-test-key'), idb: value };
@@ -103,12 +128,19 @@ test("the app's localStorage and IndexedDB are out of reach and untouched", asyn
 test('forged postMessage to the app (fake replies, fake unload, fake hello) changes nothing', async () => {
   await page.evaluate(() => {
     (window as unknown as { __appMessages: number }).__appMessages = 0;
-    window.addEventListener('message', () => { (window as unknown as { __appMessages: number }).__appMessages++; });
+    window.addEventListener('message', () => {
+      (window as unknown as { __appMessages: number }).__appMessages++;
+    });
   });
-  const out = await replayPage(page, hostile('forge.html'), task([
-    { type: 'Click', description: "Click the 'Real button'" },
-    { type: 'Click', description: "Click the 'Real button'" },
-  ]), { inspect: ['#out'] });
+  const out = await replayPage(
+    page,
+    hostile('forge.html'),
+    task([
+      { type: 'Click', description: "Click the 'Real button'" },
+      { type: 'Click', description: "Click the 'Real button'" },
+    ]),
+    { inspect: ['#out'] },
+  );
   // The forgeries did arrive at the app window...
   expect(await page.evaluate(() => (window as unknown as { __appMessages: number }).__appMessages)).toBeGreaterThan(100);
   // ...and were ignored: the run saw only the agent's real answers.
@@ -119,11 +151,16 @@ test('forged postMessage to the app (fake replies, fake unload, fake hello) chan
 });
 
 test('a page overriding dispatchEvent, click, focus, getBoundingClientRect, elementFromPoint, event classes and setTimeout still gets real input', async () => {
-  const out = await replayPage(page, hostile('override.html'), task([
-    { type: 'Click', description: "Click 'Press me'" },
-    { type: 'Type', description: 'Type "Zoe" into your name', text: 'Zoe' },
-    { type: 'Press', description: 'Press Enter', key: 'Enter' },
-  ]), { inspect: ['#out', '#typed'] });
+  const out = await replayPage(
+    page,
+    hostile('override.html'),
+    task([
+      { type: 'Click', description: "Click 'Press me'" },
+      { type: 'Type', description: 'Type "Zoe" into your name', text: 'Zoe' },
+      { type: 'Press', description: 'Press Enter', key: 'Enter' },
+    ]),
+    { inspect: ['#out', '#typed'] },
+  );
   expect(out.summary.done, out.summary.reason).toBe(3);
   expect(seen(out, 1)).toBe('clicked 1');
   expect(seen(out, 2, 1)).toBe('Zoe');
@@ -131,10 +168,15 @@ test('a page overriding dispatchEvent, click, focus, getBoundingClientRect, elem
 
 test('known gap, detected: a page that navigates its own frame away sends that one request; the step fails with a reason', async () => {
   ext.hits.length = 0;
-  const out = await replayPage(page, hostile('self-nav.html'), task([
-    { type: 'Click', description: "Click the 'External link'" },
-    { type: 'Click', description: "Click 'Go elsewhere'" },
-  ]), { inspect: ['#out'] });
+  const out = await replayPage(
+    page,
+    hostile('self-nav.html'),
+    task([
+      { type: 'Click', description: "Click the 'External link'" },
+      { type: 'Click', description: "Click 'Go elsewhere'" },
+    ]),
+    { inspect: ['#out'] },
+  );
   // Links are guarded by the agent: blocked, reported, no request.
   expect(out.records[1]?.status).toBe('ok');
   expect(out.records[1]?.blocked.some((b) => b.directive === 'navigation (link)')).toBe(true);

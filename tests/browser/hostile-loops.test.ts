@@ -12,10 +12,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await openApp(browser));
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 test('infinite loop at load: the load step fails on the watchdog, the frame is torn down, the app answers', async () => {
-  const running = replayPage(page, fixturePage('hostile/loop-load.html'), task([{ type: 'Click', description: 'Click anything' }]), { stepTimeoutMs: 4000 });
+  const running = replayPage(page, fixturePage('hostile/loop-load.html'), task([{ type: 'Click', description: 'Click anything' }]), {
+    stepTimeoutMs: 4000,
+  });
   await new Promise((r) => setTimeout(r, 1500));
   expect(await appAnswersBefore(page, running)).toBe(true);
   const out = await running;
@@ -28,7 +32,15 @@ test('infinite loop at load: the load step fails on the watchdog, the frame is t
 });
 
 test('infinite loop on click: that step fails on the watchdog; screenshot 0 was taken', async () => {
-  const running = replayPage(page, fixturePage('hostile/loop-click.html'), task([{ type: 'Click', description: "Click 'Start'" }, { type: 'Click', description: "Click 'Start'" }]), { stepTimeoutMs: 4000 });
+  const running = replayPage(
+    page,
+    fixturePage('hostile/loop-click.html'),
+    task([
+      { type: 'Click', description: "Click 'Start'" },
+      { type: 'Click', description: "Click 'Start'" },
+    ]),
+    { stepTimeoutMs: 4000 },
+  );
   await new Promise((r) => setTimeout(r, 3000));
   expect(await appAnswersBefore(page, running)).toBe(true);
   const out = await running;
@@ -41,7 +53,12 @@ test('infinite loop on click: that step fails on the watchdog; screenshot 0 was 
 });
 
 test('alert storm (5000 at load, 5000 on click): nothing blocks, dialogs are answered and recorded up to a cap', async () => {
-  const out = await replayPage(page, fixturePage('hostile/alert-storm.html'), task([{ type: 'Click', description: "Click 'Show alerts'" }]), { inspect: ['#out'] });
+  const out = await replayPage(
+    page,
+    fixturePage('hostile/alert-storm.html'),
+    task([{ type: 'Click', description: "Click 'Show alerts'" }]),
+    { inspect: ['#out'] },
+  );
   expect(out.summary.done, out.summary.reason).toBe(1);
   expect(out.records[0]?.dialogs.length).toBe(200);
   expect(out.records[0]?.dialogs[0]).toEqual({ dialog: 'alert', message: 'load 0', answer: null });
@@ -52,7 +69,9 @@ test('alert storm (5000 at load, 5000 on click): nothing blocks, dialogs are ans
 });
 
 test('50 MB string allocation loop on click: the step fails (frame out of memory or watchdog) with a reason', async () => {
-  const out = await replayPage(page, fixturePage('hostile/alloc.html'), task([{ type: 'Click', description: "Click 'Allocate'" }]), { stepTimeoutMs: 8000 });
+  const out = await replayPage(page, fixturePage('hostile/alloc.html'), task([{ type: 'Click', description: "Click 'Allocate'" }]), {
+    stepTimeoutMs: 8000,
+  });
   expect(out.records[0]?.status).toBe('ok');
   expect(out.summary.failedAt).toBe(0);
   expect(out.records[1]?.reason).toMatch(/did not answer "act"/);
@@ -61,7 +80,12 @@ test('50 MB string allocation loop on click: the step fails (frame out of memory
 });
 
 test('100k DOM nodes: the page loads, the step resolves and clicks; each screenshot is taken or its absence explained', async () => {
-  const out = await replayPage(page, fixturePage('hostile/many-nodes.html'), task([{ type: 'Click', description: "Click the 'Top button'" }]), { inspect: ['#out'], captureTimeoutMs: 10_000 });
+  const out = await replayPage(
+    page,
+    fixturePage('hostile/many-nodes.html'),
+    task([{ type: 'Click', description: "Click the 'Top button'" }]),
+    { inspect: ['#out'], captureTimeoutMs: 10_000 },
+  );
   expect(out.records[0]?.status, out.records[0]?.reason).toBe('ok');
   expect(out.summary.done, out.summary.reason).toBe(1);
   expect(seen(out, 1)).toBe('top clicked');

@@ -6,8 +6,12 @@ import type { Browser } from 'playwright-core';
 import { appUrl, launchBrowser, openApp } from './harness.ts';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 test('the human judge on sample task 1: partial first, complete after the answers', async () => {
   const { page, context } = await openApp(browser);
@@ -16,7 +20,11 @@ test('the human judge on sample task 1: partial first, complete after the answer
     await window.iwr.useDinoModel(model);
     await window.iwr.configureJudge({ kind: 'human' });
   }, `${appUrl()}models/test-dinov2-tiny.onnx`);
-  const evaluate = () => page.evaluate((h) => window.iwr.evaluate({ sourceId: 'samples', taskId: '1', html: h, model: 'reference', options: { judge: 'configured' } }), html);
+  const evaluate = () =>
+    page.evaluate(
+      (h) => window.iwr.evaluate({ sourceId: 'samples', taskId: '1', html: h, model: 'reference', options: { judge: 'configured' } }),
+      html,
+    );
 
   const first = await evaluate();
   expect(first.scores.complete).toBe(false);
@@ -37,7 +45,10 @@ test('the human judge on sample task 1: partial first, complete after the answer
   expect(second.scores.IFS).toBe(1);
   expect(second.scores.HFS).toBe(1);
   expect(second.scores.Final).toBeCloseTo(0.7 + 0.3 * (0.5 * second.scores.LFS + 0.5), 12);
-  const record = JSON.parse(second.evalJson) as { assertion_results: ({ result: string } | null)[]; iwr_studio: { judge: { kind: string } } };
+  const record = JSON.parse(second.evalJson) as {
+    assertion_results: ({ result: string } | null)[];
+    iwr_studio: { judge: { kind: string } };
+  };
   expect(record.assertion_results.filter(Boolean).map((r) => r!.result)).toEqual(['Yes', 'Yes']);
   expect(record.iwr_studio.judge.kind).toBe('human');
   await context.close();

@@ -26,23 +26,26 @@ const FAST = { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 50, maxRetryAfterMs:
 
 /** Distinct PNGs made in the page: a coloured screen with a label. */
 async function makeImages<const L extends readonly string[]>(page: Page, labels: L): Promise<{ [K in keyof L]: string }> {
-  const urls = await page.evaluate(async (names) => {
-    const out: string[] = [];
-    for (const [i, name] of names.entries()) {
-      const c = document.createElement('canvas');
-      c.width = 160;
-      c.height = 100;
-      const ctx = c.getContext('2d');
-      if (!ctx) throw new Error('no 2d context');
-      ctx.fillStyle = `hsl(${(i * 67) % 360} 70% 50%)`;
-      ctx.fillRect(0, 0, 160, 100);
-      ctx.fillStyle = '#000';
-      ctx.font = '16px sans-serif';
-      ctx.fillText(name, 10, 50);
-      out.push(c.toDataURL('image/png'));
-    }
-    return out;
-  }, [...labels]);
+  const urls = await page.evaluate(
+    async (names) => {
+      const out: string[] = [];
+      for (const [i, name] of names.entries()) {
+        const c = document.createElement('canvas');
+        c.width = 160;
+        c.height = 100;
+        const ctx = c.getContext('2d');
+        if (!ctx) throw new Error('no 2d context');
+        ctx.fillStyle = `hsl(${(i * 67) % 360} 70% 50%)`;
+        ctx.fillRect(0, 0, 160, 100);
+        ctx.fillStyle = '#000';
+        ctx.font = '16px sans-serif';
+        ctx.fillText(name, 10, 50);
+        out.push(c.toDataURL('image/png'));
+      }
+      return out;
+    },
+    [...labels],
+  );
   return urls as unknown as { [K in keyof L]: string };
 }
 
@@ -54,8 +57,18 @@ async function freshApp(): Promise<{ page: Page; context: BrowserContext; logs: 
 }
 
 const steps: Step[] = [
-  { type: 'Click', parameters: { description: 'Click Add' }, visual_evaluation_flag: true, logical_assertion: 'The cart badge should show 1' },
-  { type: 'Click', parameters: { description: 'Click Add again' }, visual_evaluation_flag: false, logical_assertion: 'The cart badge should show 2' },
+  {
+    type: 'Click',
+    parameters: { description: 'Click Add' },
+    visual_evaluation_flag: true,
+    logical_assertion: 'The cart badge should show 1',
+  },
+  {
+    type: 'Click',
+    parameters: { description: 'Click Add again' },
+    visual_evaluation_flag: false,
+    logical_assertion: 'The cart badge should show 2',
+  },
   { type: 'Click', parameters: { description: 'Open the cart' }, visual_evaluation_flag: true, logical_assertion: null },
 ];
 const ocrTexts = (s: number): OcrTexts => ({ checkpoint_text: 'a', screenshot_text: 'b', similarity: s });
@@ -63,7 +76,10 @@ const ocrTexts = (s: number): OcrTexts => ({ checkpoint_text: 'a', screenshot_te
 test('HFS and assertion replies are parsed and flow into the official formulas; the cache and rejudge work', async () => {
   const { page, context } = await freshApp();
   const [s0, s1, s2, ref0, ref1] = await makeImages(page, ['shot 0', 'shot 1', 'shot 2', 'ref 0', 'ref 1']);
-  await page.evaluate(({ url, key, retry }) => window.iwr.configureJudge({ kind: 'mllm', endpoint: url, model: 'judge-model', key, retry }), { url: server.baseUrl, key: KEY, retry: FAST });
+  await page.evaluate(
+    ({ url, key, retry }) => window.iwr.configureJudge({ kind: 'mllm', endpoint: url, model: 'judge-model', key, retry }),
+    { url: server.baseUrl, key: KEY, retry: FAST },
+  );
   server.script(
     { name: 'a1', match: 'show 1', reply: '```json\n{"think": "badge reads 1", "result": "Yes"}\n```' },
     // Not JSON: the official text fallback finds "No".
@@ -143,7 +159,10 @@ test('HFS and assertion replies are parsed and flow into the official formulas; 
 test('a 429 with Retry-After is waited out, then answered', async () => {
   const { page, context } = await freshApp();
   const [a, b] = await makeImages(page, ['rate a', 'rate b']);
-  await page.evaluate(({ url, retry }) => window.iwr.configureJudge({ kind: 'mllm', endpoint: url, model: 'm', key: '', retry }), { url: server.baseUrl, retry: FAST });
+  await page.evaluate(({ url, retry }) => window.iwr.configureJudge({ kind: 'mllm', endpoint: url, model: 'm', key: '', retry }), {
+    url: server.baseUrl,
+    retry: FAST,
+  });
   server.script({ name: '429', status: 429, headers: { 'retry-after': '1' }, times: 1 }, { name: 'ok', reply: 'Score: 42/100' });
   const v = await page.evaluate(([r, c]) => window.iwr.judgeVisual(r, c), [a, b] as const);
   expect(v).toMatchObject({ score: 0.42, status: 'ok', attempts: 2 });
@@ -159,7 +178,10 @@ test('a 429 with Retry-After is waited out, then answered', async () => {
 test('failures end as the official rules say: assertion Error (not No), HFS 0; counted; not cached', async () => {
   const { page, context } = await freshApp();
   const [a, b, c] = await makeImages(page, ['err a', 'err b', 'err c']);
-  await page.evaluate(({ url, retry }) => window.iwr.configureJudge({ kind: 'mllm', endpoint: url, model: 'm', key: 'sk-other-key-123456', retry }), { url: server.baseUrl, retry: FAST });
+  await page.evaluate(
+    ({ url, retry }) => window.iwr.configureJudge({ kind: 'mllm', endpoint: url, model: 'm', key: 'sk-other-key-123456', retry }),
+    { url: server.baseUrl, retry: FAST },
+  );
   server.script(
     { name: 'down', match: 'must fail', status: 503 }, // every attempt fails
     { name: 'junk', match: 'junk once', rawBody: '<html>proxy error</html>', times: 1 }, // malformed 200 -> retried
@@ -209,7 +231,11 @@ test('failures end as the official rules say: assertion Error (not No), HFS 0; c
 test('the key stays in the settings store: not in other stores, exports, logs or eval.json', async () => {
   const { page, context, logs } = await freshApp();
   const [a, b] = await makeImages(page, ['key a', 'key b']);
-  await page.evaluate(({ url, key, retry }) => window.iwr.configureJudge({ kind: 'mllm', endpoint: url, model: 'm', key, retry }), { url: server.baseUrl, key: KEY, retry: FAST });
+  await page.evaluate(({ url, key, retry }) => window.iwr.configureJudge({ kind: 'mllm', endpoint: url, model: 'm', key, retry }), {
+    url: server.baseUrl,
+    key: KEY,
+    retry: FAST,
+  });
   // A server that echoes the credentials back, and one failing with them in the error body.
   server.script(
     { name: 'echo', match: 'Score: N/100', reply: (r) => `You sent ${r.authorization ?? ''} and ${KEY}. Score: 10/100` },
@@ -265,14 +291,16 @@ test('the key stays in the settings store: not in other stores, exports, logs or
   const exported = await page.evaluate(() => window.iwr.exportJudgments());
   expect(exported).toContain('Score: 10/100');
   expect(exported).not.toContain(KEY);
-  const evalJson = JSON.stringify(buildEvalRecord({
-    steps: [steps[2] as Step],
-    executed: 1,
-    screenshotPaths: ['0.png', '1.png'],
-    assertionResults: [null],
-    checkpoints: [0, 1].map(() => ({ ocr: 1, dino: 1, hfs: v.score as number, mllmRes: v.raw, ocrTexts: ocrTexts(1) })),
-    extras: { judge: { ...config } },
-  }));
+  const evalJson = JSON.stringify(
+    buildEvalRecord({
+      steps: [steps[2] as Step],
+      executed: 1,
+      screenshotPaths: ['0.png', '1.png'],
+      assertionResults: [null],
+      checkpoints: [0, 1].map(() => ({ ocr: 1, dino: 1, hfs: v.score as number, mllmRes: v.raw, ocrTexts: ocrTexts(1) })),
+      extras: { judge: { ...config } },
+    }),
+  );
   expect(evalJson).not.toContain(KEY);
   expect(logs.join('\n')).not.toContain(KEY);
   // The CLI's way: a key given for this session only is never stored.
@@ -297,24 +325,30 @@ test('the human judge: questions queue, survive a reload, and answers give compl
   const { page, context } = await freshApp();
   const [s0, s1, s2, ref0, ref1] = await makeImages(page, ['h shot 0', 'h shot 1', 'h shot 2', 'h ref 0', 'h ref 1']);
   await page.evaluate(() => window.iwr.configureJudge({ kind: 'human' }));
-  const ask = () => page.evaluate(async ([x0, x1, x2, r0, r1]) => ({
-    a0: await window.iwr.judgeAssertion(x0, x1, 'The cart badge should show 1'),
-    a1: await window.iwr.judgeAssertion(x1, x2, 'The cart badge should show 2'),
-    h0: await window.iwr.judgeVisual(r0, x0),
-    h1: await window.iwr.judgeVisual(r1, x0),
-  }), [s0, s1, s2, ref0, ref1] as const);
+  const ask = () =>
+    page.evaluate(
+      async ([x0, x1, x2, r0, r1]) => ({
+        a0: await window.iwr.judgeAssertion(x0, x1, 'The cart badge should show 1'),
+        a1: await window.iwr.judgeAssertion(x1, x2, 'The cart badge should show 2'),
+        h0: await window.iwr.judgeVisual(r0, x0),
+        h1: await window.iwr.judgeVisual(r1, x0),
+      }),
+      [s0, s1, s2, ref0, ref1] as const,
+    );
   const first = await ask();
   for (const v of Object.values(first)) expect(v).toMatchObject({ judge: 'human', model: 'human', status: 'pending' });
   expect(first.h0.score).toBe('unjudged');
   expect(first.a0.result).toBe('unjudged');
   // Unjudged flows into scoring as partial, never as a silent zero.
-  const partial = taskScores(buildEvalRecord({
-    steps,
-    executed: 3,
-    screenshotPaths: ['0.png', '1.png', '2.png', '3.png'],
-    assertionResults: [{ result: 'unjudged' }, { result: 'unjudged' }, null],
-    checkpoints: [0.9, 0.8, 0.7].map((o) => ({ ocr: o, dino: o, hfs: 'unjudged' as const, mllmRes: null, ocrTexts: ocrTexts(o) })),
-  }));
+  const partial = taskScores(
+    buildEvalRecord({
+      steps,
+      executed: 3,
+      screenshotPaths: ['0.png', '1.png', '2.png', '3.png'],
+      assertionResults: [{ result: 'unjudged' }, { result: 'unjudged' }, null],
+      checkpoints: [0.9, 0.8, 0.7].map((o) => ({ ocr: o, dino: o, hfs: 'unjudged' as const, mllmRes: null, ocrTexts: ocrTexts(o) })),
+    }),
+  );
   expect(partial.complete).toBe(false);
   expect(partial.HFS).toBeNull();
   // Asking again does not queue twice.
@@ -328,7 +362,12 @@ test('the human judge: questions queue, survive a reload, and answers give compl
   await page2.waitForFunction(() => window.iwr?.ready === true);
   const queue = await page2.evaluate(() => window.iwr.humanQueue());
   expect(queue).toHaveLength(4);
-  expect(queue.filter((q) => q.task === 'assertion').map((q) => q.assertion).sort()).toEqual(['The cart badge should show 1', 'The cart badge should show 2']);
+  expect(
+    queue
+      .filter((q) => q.task === 'assertion')
+      .map((q) => q.assertion)
+      .sort(),
+  ).toEqual(['The cart badge should show 1', 'The cart badge should show 2']);
   const visual = queue.find((q) => q.task === 'visual');
   expect(visual?.rubric?.map((r) => r.max)).toEqual([10, 15, 40, 15, 20]);
   expect(visual?.images.map((i) => i.label)).toEqual(['Reference', 'Candidate']);
@@ -338,26 +377,38 @@ test('the human judge: questions queue, survive a reload, and answers give compl
   // Walk the queue as a person would: next item, answer, until empty.
   const answers: Record<string, 'Yes' | 'No'> = { 'The cart badge should show 1': 'Yes', 'The cart badge should show 2': 'No' };
   let rubricIndex = 0;
-  const rubrics = [{ layout: 9, elements: 14, content: 36, style: 13, overall: 18 }, { layout: 5, elements: 8, content: 20, style: 7, overall: 10 }];
+  const rubrics = [
+    { layout: 9, elements: 14, content: 36, style: 13, overall: 18 },
+    { layout: 5, elements: 8, content: 20, style: 7, overall: 10 },
+  ];
   for (let guard = 0; guard < 10; guard++) {
     const item = await page2.evaluate(() => window.iwr.humanNext());
     if (!item) break;
-    if (item.task === 'assertion') await page2.evaluate(([id, ans]) => window.iwr.humanAnswerAssertion(id, ans), [item.id, answers[item.assertion ?? ''] ?? 'Yes'] as const);
+    if (item.task === 'assertion')
+      await page2.evaluate(([id, ans]) => window.iwr.humanAnswerAssertion(id, ans), [
+        item.id,
+        answers[item.assertion ?? ''] ?? 'Yes',
+      ] as const);
     else {
       // A wrong total is refused, with the part named.
-      await expect(page2.evaluate((id) => window.iwr.humanAnswerVisual(id, { layout: 11, elements: 0, content: 0, style: 0, overall: 0 }), item.id)).rejects.toThrow(/Layout/);
+      await expect(
+        page2.evaluate((id) => window.iwr.humanAnswerVisual(id, { layout: 11, elements: 0, content: 0, style: 0, overall: 0 }), item.id),
+      ).rejects.toThrow(/Layout/);
       await page2.evaluate(([id, parts]) => window.iwr.humanAnswerVisual(id, parts), [item.id, rubrics[rubricIndex++ % 2]!] as const);
     }
   }
   expect(await page2.evaluate(() => window.iwr.humanProgress())).toEqual({ pending: 0, answered: 4 });
 
   // The same questions now come back answered, from the cache.
-  const done = await page2.evaluate(async ([x0, x1, x2, r0, r1]) => ({
-    a0: await window.iwr.judgeAssertion(x0, x1, 'The cart badge should show 1'),
-    a1: await window.iwr.judgeAssertion(x1, x2, 'The cart badge should show 2'),
-    h0: await window.iwr.judgeVisual(r0, x0),
-    h1: await window.iwr.judgeVisual(r1, x0),
-  }), [s0, s1, s2, ref0, ref1] as const);
+  const done = await page2.evaluate(
+    async ([x0, x1, x2, r0, r1]) => ({
+      a0: await window.iwr.judgeAssertion(x0, x1, 'The cart badge should show 1'),
+      a1: await window.iwr.judgeAssertion(x1, x2, 'The cart badge should show 2'),
+      h0: await window.iwr.judgeVisual(r0, x0),
+      h1: await window.iwr.judgeVisual(r1, x0),
+    }),
+    [s0, s1, s2, ref0, ref1] as const,
+  );
   expect(done.a0).toMatchObject({ result: 'Yes', status: 'ok', judge: 'human' });
   expect(done.a1).toMatchObject({ result: 'No', status: 'ok' });
   const hfs = [done.h0.score, done.h1.score].sort();
@@ -366,7 +417,11 @@ test('the human judge: questions queue, survive a reload, and answers give compl
     steps,
     executed: 3,
     screenshotPaths: ['0.png', '1.png', '2.png', '3.png'],
-    assertionResults: [{ result: done.a0.result as 'Yes', response: done.a0.raw ?? '' }, { result: done.a1.result as 'No', response: done.a1.raw ?? '' }, null],
+    assertionResults: [
+      { result: done.a0.result as 'Yes', response: done.a0.raw ?? '' },
+      { result: done.a1.result as 'No', response: done.a1.raw ?? '' },
+      null,
+    ],
     checkpoints: [
       { ocr: 1, dino: 1, hfs: done.h0.score as number, mllmRes: done.h0.raw, ocrTexts: ocrTexts(1) },
       { ocr: 1, dino: 1, hfs: done.h1.score as number, mllmRes: done.h1.raw, ocrTexts: ocrTexts(1) },

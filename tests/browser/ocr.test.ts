@@ -5,8 +5,12 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp } from './harness.ts';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const WORDS = ['booking', 'confirmed', 'tuesday', 'harbour', 'lighthouse', 'seventeen', 'orange', 'umbrella', 'checkout', 'newsletter'];
 
@@ -40,7 +44,12 @@ test('OCR of a rendered page finds its words, joined with spaces and lower-cased
   // The same image read twice scores 1; a page with other words scores clearly lower.
   const again = await ocr(page, shot);
   expect(await page.evaluate(([a, b]) => window.iwr.ocrSimilarity(a!, b!), [text, again.text])).toBe(1);
-  const other = await ocr(page, await screenshotOf(pageHtml(['invoice', 'overdue', 'monday', 'garden', 'kitchen', 'twelve', 'purple', 'bicycle', 'subscribe', 'footer'])));
+  const other = await ocr(
+    page,
+    await screenshotOf(
+      pageHtml(['invoice', 'overdue', 'monday', 'garden', 'kitchen', 'twelve', 'purple', 'bicycle', 'subscribe', 'footer']),
+    ),
+  );
   const sim = await page.evaluate(([a, b]) => window.iwr.ocrSimilarity(a!, b!), [text, other.text]);
   expect(sim).toBeLessThan(0.6);
   expect(sim).toBeGreaterThanOrEqual(0);
@@ -49,7 +58,13 @@ test('OCR of a rendered page finds its words, joined with spaces and lower-cased
 
 test('several images at once go through the pool and come back in order', async () => {
   const { page, context } = await openApp(browser);
-  const shots = await Promise.all([['alpha', 'river'], ['bravo', 'mountain'], ['charlie', 'forest']].map((w) => screenshotOf(pageHtml([...w, ...WORDS.slice(2)]))));
+  const shots = await Promise.all(
+    [
+      ['alpha', 'river'],
+      ['bravo', 'mountain'],
+      ['charlie', 'forest'],
+    ].map((w) => screenshotOf(pageHtml([...w, ...WORDS.slice(2)]))),
+  );
   const texts = await page.evaluate((imgs) => Promise.all(imgs.map((i) => window.iwr.ocr(i).then((r) => r.text))), shots);
   expect(texts[0]).toContain('alpha river');
   expect(texts[1]).toContain('bravo mountain');

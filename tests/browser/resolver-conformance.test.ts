@@ -59,7 +59,9 @@ beforeAll(async () => {
   });
   agentBundle = out.outputFiles[0]?.text ?? '';
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 function toStep(c: Case): Step {
   const parameters: Step['parameters'] = {};
@@ -71,7 +73,9 @@ function toStep(c: Case): Step {
 }
 
 test('resolver conformance set passes at >= 90%', async () => {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const failures: string[] = [];
   let total = 0;
   let passed = 0;
@@ -99,13 +103,17 @@ test('resolver conformance set passes at >= 90%', async () => {
       }
       let ok = true;
       let why = '';
-      if (c.expectKey !== undefined && r.key !== c.expectKey) { ok = false; why = `key ${r.key ?? '-'} != ${c.expectKey}`; }
+      if (c.expectKey !== undefined && r.key !== c.expectKey) {
+        ok = false;
+        why = `key ${r.key ?? '-'} != ${c.expectKey}`;
+      }
       if (ok && c.expect) {
         const verdict = (await page.evaluate(
           ([sel, index, xpath, exact]) => {
             const w = window as unknown as { __iwrEls: Element[] };
             const want = sel.startsWith('xpath=')
-              ? (document.evaluate(sel.slice(6), document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue as Element | null)
+              ? (document.evaluate(sel.slice(6), document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null)
+                  .singleNodeValue as Element | null)
               : document.querySelector(sel);
             if (!want) return `expected selector ${sel} matches nothing`;
             const got = index >= 0 ? w.__iwrEls[index] : null;
@@ -117,10 +125,19 @@ test('resolver conformance set passes at >= 90%', async () => {
           },
           [c.expect, r.index, r.xpath, c.type === 'Type'] as const,
         )) as string;
-        if (verdict !== 'ok') { ok = false; why = verdict; }
+        if (verdict !== 'ok') {
+          ok = false;
+          why = verdict;
+        }
       }
-      if (ok && c.text !== undefined && c.type === 'Type' && r.typed !== c.text) { ok = false; why = `typed ${JSON.stringify(r.typed)}`; }
-      if (ok) { passed++; continue; }
+      if (ok && c.text !== undefined && c.type === 'Type' && r.typed !== c.text) {
+        ok = false;
+        why = `typed ${JSON.stringify(r.typed)}`;
+      }
+      if (ok) {
+        passed++;
+        continue;
+      }
       const chosen = snapshot.elements[r.index];
       const alt = r.alternatives[0];
       failures.push(

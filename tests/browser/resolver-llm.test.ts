@@ -32,10 +32,13 @@ const PAGE = `<!doctype html><html><body style="font-family:sans-serif">
   <script>function log(w) { const p = document.getElementById('log'); p.textContent = (p.textContent ? p.textContent + ' ' : '') + w; }</script>
 </body></html>`;
 
-const STEPS = task([
-  { type: 'Click', description: 'Put the lamp in the basket' },
-  { type: 'Click', description: "Click the 'Checkout' button" },
-], '800x600');
+const STEPS = task(
+  [
+    { type: 'Click', description: 'Put the lamp in the basket' },
+    { type: 'Click', description: "Click the 'Checkout' button" },
+  ],
+  '800x600',
+);
 
 /** The number the model sees for the first listed line matching `re`. */
 function lineOf(rec: RecordedRequest, re: RegExp): number {
@@ -48,20 +51,42 @@ function lineOf(rec: RecordedRequest, re: RegExp): number {
 
 /** A model that knows the page: the lamp's button for the first step, Checkout for the second. */
 const sensible = (rec: RecordedRequest) =>
-  JSON.stringify({ index: /lamp/i.test(rec.text.split('\n').find((l) => l.startsWith('Description:')) ?? '') ? lineOf(rec, /Add to cart.*Lamp/) : lineOf(rec, /Checkout/) });
+  JSON.stringify({
+    index: /lamp/i.test(rec.text.split('\n').find((l) => l.startsWith('Description:')) ?? '')
+      ? lineOf(rec, /Add to cart.*Lamp/)
+      : lineOf(rec, /Checkout/),
+  });
 
 interface Replayed {
   summary: { done: number; failedAt: number | null; reason?: string; resolver: { mode: string; model?: string; failure: string } };
-  records: { k: number; status: string; reason?: string; element?: { decidedBy: string; xpath: string; llm?: { replies: string[]; cached: boolean; attempts: number }; other?: { by: string; xpath: string } }; inspect?: { text: string }[] }[];
+  records: {
+    k: number;
+    status: string;
+    reason?: string;
+    element?: {
+      decidedBy: string;
+      xpath: string;
+      llm?: { replies: string[]; cached: boolean; attempts: number };
+      other?: { by: string; xpath: string };
+    };
+    inspect?: { text: string }[];
+  }[];
 }
 
 async function replay(page: Page, options: Record<string, unknown> = {}): Promise<Replayed> {
-  return (await page.evaluate(({ html, t, options }) => window.iwr.replayHtml({ task: t, html, options: { inspect: ['#log'], ...options } }), { html: PAGE, t: STEPS, options })) as unknown as Replayed;
+  return (await page.evaluate(
+    ({ html, t, options }) => window.iwr.replayHtml({ task: t, html, options: { inspect: ['#log'], ...options } }),
+    { html: PAGE, t: STEPS, options },
+  )) as unknown as Replayed;
 }
 
 async function llmApp(extra: Record<string, unknown> = {}): Promise<Page> {
   const { page } = await openApp(browser);
-  await page.evaluate(({ url, key, retry, extra }) => window.iwr.configureResolver({ mode: 'llm', endpoint: url, model: 'picker', key, rememberKey: false, retry, ...extra }), { url: server.baseUrl, key: KEY, retry: FAST, extra });
+  await page.evaluate(
+    ({ url, key, retry, extra }) =>
+      window.iwr.configureResolver({ mode: 'llm', endpoint: url, model: 'picker', key, rememberKey: false, retry, ...extra }),
+    { url: server.baseUrl, key: KEY, retry: FAST, extra },
+  );
   return page;
 }
 
@@ -99,7 +124,11 @@ test('a malformed or "none" answer is asked again with the screenshot; the answe
   const page = await llmApp();
   server.script(
     { name: 'unsure', match: (r) => r.images.length === 0 && /lamp/.test(r.text), reply: 'I am not sure which one you mean.' },
-    { name: 'from the picture', match: (r) => r.images.length === 1 && /lamp/.test(r.text), reply: (r) => `The lamp's button: {"index": ${lineOf(r, /Add to cart.*Lamp/)}}` },
+    {
+      name: 'from the picture',
+      match: (r) => r.images.length === 1 && /lamp/.test(r.text),
+      reply: (r) => `The lamp's button: {"index": ${lineOf(r, /Add to cart.*Lamp/)}}`,
+    },
     { name: 'checkout', reply: (r) => String(lineOf(r, /Checkout/)) },
   );
   const out = await replay(page);
@@ -117,7 +146,9 @@ test('the official failure rules: -1 from the text and the screenshot fails the 
   const none = await replay(page);
   expect(none.summary.failedAt).toBe(0);
   expect(none.records[1]?.status).toBe('failed');
-  expect(none.records[1]?.reason).toMatch(/the model \(picker\) found no element for "Put the lamp in the basket" \(answered -1, then -1\)/);
+  expect(none.records[1]?.reason).toMatch(
+    /the model \(picker\) found no element for "Put the lamp in the basket" \(answered -1, then -1\)/,
+  );
   expect(server.requests).toHaveLength(2);
 
   // Another model: the -1 answers above are cached for 'picker' (real answers are).
@@ -132,10 +163,7 @@ test('the official failure rules: -1 from the text and the screenshot fails the 
 
 test('429 with Retry-After is waited for, and the wait is not counted against the step limit', async () => {
   const page = await llmApp();
-  server.script(
-    { name: 'busy', times: 1, status: 429, headers: { 'retry-after': '2' } },
-    { name: 'pick', reply: sensible },
-  );
+  server.script({ name: 'busy', times: 1, status: 429, headers: { 'retry-after': '2' } }, { name: 'pick', reply: sensible });
   const t0 = Date.now();
   // A 1.5 s step limit: the model answers after 2 s, and the click still runs in full.
   const out = await replay(page, { stepTimeoutMs: 1500 });
@@ -159,7 +187,11 @@ test('a model that cannot be reached fails the step with the reason, and nothing
 
 test('hybrid asks the model only below the confidence threshold', async () => {
   const { page } = await openApp(browser);
-  await page.evaluate(({ url }) => window.iwr.configureResolver({ mode: 'hybrid', endpoint: url, model: 'picker', key: '', rememberKey: false, threshold: 0.9 }), { url: server.baseUrl });
+  await page.evaluate(
+    ({ url }) =>
+      window.iwr.configureResolver({ mode: 'hybrid', endpoint: url, model: 'picker', key: '', rememberKey: false, threshold: 0.9 }),
+    { url: server.baseUrl },
+  );
   server.script({ name: 'pick', reply: sensible });
   const out = await replay(page);
   expect(out.summary.failedAt, out.summary.reason).toBeNull();
@@ -178,7 +210,10 @@ test('Results shows who chose each step and whether the other resolver agrees', 
   server.script({ name: 'pick', reply: (r) => String(lineOf(r, /Description: Type/.test(r.text) ? /<input/ : /"Add one"/)) });
   const reference = await page.evaluate(async () => (await fetch('samples/results/1/reference/index.html')).text());
   await page.evaluate((url) => window.iwr.useDinoModel(url), 'models/test-dinov2-tiny.onnx');
-  const out = await page.evaluate((h) => window.iwr.evaluate({ sourceId: 'samples', taskId: '1', html: h, model: 'llm-picked', options: { judge: 'none' }, save: true }), reference);
+  const out = await page.evaluate(
+    (h) => window.iwr.evaluate({ sourceId: 'samples', taskId: '1', html: h, model: 'llm-picked', options: { judge: 'none' }, save: true }),
+    reference,
+  );
   expect(JSON.parse(out.evalJson).iwr_studio.resolver.mode).toBe('llm');
   await page.goto(`${appUrl()}#/results/${out.runId}`);
   const steps = page.locator('.step-table');
@@ -196,7 +231,9 @@ test('Settings > Resolver chooses the mode and the model; the resolver in force 
   await panel.getByLabel('Model (official: gpt-4o)').fill('picker-ui');
   await panel.getByLabel(/API key/).fill(KEY);
   await panel.getByLabel('Ask the model below this confidence (0–1)').fill('0.8');
-  await expect.poll(() => page.evaluate(() => window.iwr.resolverConfig()), { timeout: 5000 }).toMatchObject({ mode: 'hybrid', endpoint: server.baseUrl, model: 'picker-ui', threshold: 0.8, hasKey: true });
+  await expect
+    .poll(() => page.evaluate(() => window.iwr.resolverConfig()), { timeout: 5000 })
+    .toMatchObject({ mode: 'hybrid', endpoint: server.baseUrl, model: 'picker-ui', threshold: 0.8, hasKey: true });
   expect(await panel.getByLabel(/API key/).getAttribute('type')).toBe('password');
   // The stored resolver is the one a run uses.
   server.script({ name: 'pick', reply: sensible });

@@ -27,7 +27,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   for (const f of await corpusFixtures(browser, pages)) fixtures.set(f.key, f);
 }, 300_000);
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** The held-out split's share of the pages (issue 13 asks for at least 30 %). */
 const HELD_OUT_SHARE = 0.3;
@@ -51,7 +53,10 @@ describe.each(['tuning', 'held-out'] as const)('%s', (split) => {
     verdicts.set(key, v.pass);
     if (misses.has(key)) expect(v.pass, 'a known miss now passes: remove it from known-misses.json').toBe(false);
     // Held-out cases fail without their description or the resolver's reasons: that split is not for tuning.
-    else expect(v.pass, split === 'held-out' ? 'held-out case no longer resolves (details withheld)' : `"${f.c.description}": ${v.why}`).toBe(true);
+    else
+      expect(v.pass, split === 'held-out' ? 'held-out case no longer resolves (details withheld)' : `"${f.c.description}": ${v.why}`).toBe(
+        true,
+      );
   });
 
   test(`${split} accuracy stays at or above its floor`, () => {

@@ -12,7 +12,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await openApp(browser));
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 test('img, srcset, relative path, script-set src, CSS and inline-style backgrounds, video and @font-face all load; a missing asset is named', async () => {
   const assetUrls = {
@@ -21,7 +23,13 @@ test('img, srcset, relative path, script-set src, CSS and inline-style backgroun
     'face.ttf': fontDataUrl(),
     'clip.webm': await webmDataUrl(page),
   };
-  const out = await replayPage(page, fixturePage('assets.html'), task([], '800x600'), { inspect: ['#status'], timing: 'official' }, assetUrls);
+  const out = await replayPage(
+    page,
+    fixturePage('assets.html'),
+    task([], '800x600'),
+    { inspect: ['#status'], timing: 'official' },
+    assetUrls,
+  );
   const load = out.records[0]!;
   expect(load.status, load.reason).toBe('ok');
   expect(load.missingAssets).toEqual(['missing_logo.png']);

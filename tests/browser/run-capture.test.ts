@@ -16,7 +16,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await openApp(browser, { viewport: { width: 1000, height: 800 } }));
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 const PAGE = `<!doctype html><html><head><style>
   body { background: #eef; font-family: sans-serif; }
@@ -36,10 +38,17 @@ async function compare(scrollFirst: boolean): Promise<{ fraction: number; sizeMa
   const { id } = await page.evaluate((html) => window.iwr.sandbox.open({ html, width: 800, height: 600 }), PAGE);
   try {
     if (scrollFirst) {
-      const r = (await page.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'act', action: { type: 'Scroll', mode: 'official' } }), id)) as { code: string };
+      const r = (await page.evaluate(
+        (id) => window.iwr.sandbox.request(id, { cmd: 'act', action: { type: 'Scroll', mode: 'official' } }),
+        id,
+      )) as { code: string };
       expect(r.code).toBe('done');
     }
-    const shot = (await page.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'capture' }), id)) as { png: string; width: number; height: number };
+    const shot = (await page.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'capture' }), id)) as {
+      png: string;
+      width: number;
+      height: number;
+    };
     expect([shot.width, shot.height]).toEqual([800, 600]);
     const real = (await (await page.$('iframe[data-iwr-sandbox]'))!.screenshot()).toString('base64');
     return await pixelDiff(page, shot.png, real);
@@ -85,11 +94,15 @@ test('a paused <video> frame is captured as shown', async () => {
     <video id="v" src="__PLACEHOLDER_ASSETS_BASE_DIR__/clip.webm" muted preload="auto"></video>
     <p id="s">waiting</p>
     <script>const v = document.getElementById('v'); v.addEventListener('loadeddata', () => { document.getElementById('s').textContent = 'frame ready'; });</script></body></html>`;
-  const { id } = await page.evaluate(({ html, clip }) => window.iwr.sandbox.open({ html, width: 640, height: 400, assetUrls: { 'clip.webm': clip } }), { html, clip });
+  const { id } = await page.evaluate(
+    ({ html, clip }) => window.iwr.sandbox.open({ html, width: 640, height: 400, assetUrls: { 'clip.webm': clip } }),
+    { html, clip },
+  );
   try {
     let state = '';
     for (let i = 0; i < 50 && state !== 'frame ready'; i++) {
-      state = ((await page.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'inspect', selector: '#s' }), id)) as { text: string }).text;
+      state = ((await page.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'inspect', selector: '#s' }), id)) as { text: string })
+        .text;
       if (state !== 'frame ready') await new Promise((r) => setTimeout(r, 100));
     }
     expect(state).toBe('frame ready');

@@ -10,14 +10,20 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await openApp(browser));
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
-const moves = task([
-  { type: 'Press', description: 'Press the left arrow', key: 'ArrowLeft' },
-  { type: 'Press', description: 'Press the up arrow', key: 'ArrowUp' },
-  { type: 'Press', description: 'Press the right arrow', key: 'ArrowRight' },
-  { type: 'Click', description: "Click 'New Game'" },
-], '640x480', 2048);
+const moves = task(
+  [
+    { type: 'Press', description: 'Press the left arrow', key: 'ArrowLeft' },
+    { type: 'Press', description: 'Press the up arrow', key: 'ArrowUp' },
+    { type: 'Press', description: 'Press the right arrow', key: 'ArrowRight' },
+    { type: 'Click', description: "Click 'New Game'" },
+  ],
+  '640x480',
+  2048,
+);
 
 test('two runs with the same seed give identical boards and identical screenshots', async () => {
   const html = fixturePage('game2048.html');

@@ -34,11 +34,19 @@ export interface ReplayOut {
   records: SerialRecord[];
 }
 
-export async function replayPage(page: Page, html: string, t: ReturnType<typeof task>, options: Record<string, unknown> = {}, assetUrls: Record<string, string> = {}): Promise<ReplayOut> {
-  return page.evaluate(
-    ({ html, t, options, assetUrls }) => window.iwr.replayHtml({ task: t, html, assetUrls, options }),
-    { html, t, options, assetUrls },
-  ) as Promise<ReplayOut>;
+export async function replayPage(
+  page: Page,
+  html: string,
+  t: ReturnType<typeof task>,
+  options: Record<string, unknown> = {},
+  assetUrls: Record<string, string> = {},
+): Promise<ReplayOut> {
+  return page.evaluate(({ html, t, options, assetUrls }) => window.iwr.replayHtml({ task: t, html, assetUrls, options }), {
+    html,
+    t,
+    options,
+    assetUrls,
+  }) as Promise<ReplayOut>;
 }
 
 /** Text of inspect selector `i` after record `k`. */
@@ -53,7 +61,9 @@ export function seen(out: ReplayOut, k: number, i = 0): string | undefined {
  */
 export async function appAnswers(page: Page, hangMs = 10_000): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const hung = new Promise<false>((r) => { timer = setTimeout(() => r(false), hangMs); });
+  const hung = new Promise<false>((r) => {
+    timer = setTimeout(() => r(false), hangMs);
+  });
   try {
     return await Promise.race([page.evaluate(() => 1 + 1).then((v) => v === 2), hung]);
   } finally {
@@ -68,27 +78,35 @@ export async function appAnswersBefore(page: Page, running: Promise<unknown>): P
 }
 
 /** Fraction of pixels whose largest channel difference exceeds `tolerance` (0..255), computed in the app page. */
-export async function pixelDiff(page: Page, a: string, b: string, tolerance = 48): Promise<{ fraction: number; width: number; height: number; sizeMatch: boolean }> {
-  return page.evaluate(async ({ a, b, tolerance }) => {
-    const load = async (b64: string) => createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
-    const [ia, ib] = await Promise.all([load(a), load(b)]);
-    const w = Math.min(ia.width, ib.width);
-    const h = Math.min(ia.height, ib.height);
-    const read = (img: ImageBitmap) => {
-      const c = new OffscreenCanvas(w, h);
-      const g = c.getContext('2d')!;
-      g.drawImage(img, 0, 0);
-      return g.getImageData(0, 0, w, h).data;
-    };
-    const da = read(ia);
-    const db = read(ib);
-    let diff = 0;
-    for (let i = 0; i < da.length; i += 4) {
-      const d = Math.max(Math.abs(da[i]! - db[i]!), Math.abs(da[i + 1]! - db[i + 1]!), Math.abs(da[i + 2]! - db[i + 2]!));
-      if (d > tolerance) diff++;
-    }
-    return { fraction: diff / (w * h), width: w, height: h, sizeMatch: ia.width === ib.width && ia.height === ib.height };
-  }, { a, b, tolerance });
+export async function pixelDiff(
+  page: Page,
+  a: string,
+  b: string,
+  tolerance = 48,
+): Promise<{ fraction: number; width: number; height: number; sizeMatch: boolean }> {
+  return page.evaluate(
+    async ({ a, b, tolerance }) => {
+      const load = async (b64: string) => createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+      const [ia, ib] = await Promise.all([load(a), load(b)]);
+      const w = Math.min(ia.width, ib.width);
+      const h = Math.min(ia.height, ib.height);
+      const read = (img: ImageBitmap) => {
+        const c = new OffscreenCanvas(w, h);
+        const g = c.getContext('2d')!;
+        g.drawImage(img, 0, 0);
+        return g.getImageData(0, 0, w, h).data;
+      };
+      const da = read(ia);
+      const db = read(ib);
+      let diff = 0;
+      for (let i = 0; i < da.length; i += 4) {
+        const d = Math.max(Math.abs(da[i]! - db[i]!), Math.abs(da[i + 1]! - db[i + 1]!), Math.abs(da[i + 2]! - db[i + 2]!));
+        if (d > tolerance) diff++;
+      }
+      return { fraction: diff / (w * h), width: w, height: h, sizeMatch: ia.width === ib.width && ia.height === ib.height };
+    },
+    { a, b, tolerance },
+  );
 }
 
 /** A solid-colour PNG as a data: URL (tiny encoder: one IDAT, filter 0). */
@@ -114,17 +132,30 @@ export function pngDataUrl(width: number, height: number, rgb: [number, number, 
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; ihdr[9] = 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  ihdr[10] = 0;
+  ihdr[11] = 0;
+  ihdr[12] = 0;
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  const png = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  const png = Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
 /** A font file from the system (Chromium on Debian depends on fonts-dejavu). */
 export function fontDataUrl(): string {
-  const candidates = ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/TTF/DejaVuSans.ttf'];
+  const candidates = [
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+    '/usr/share/fonts/TTF/DejaVuSans.ttf',
+  ];
   for (const path of candidates) {
     try {
       return `data:font/ttf;base64,${readFileSync(path).toString('base64')}`;
@@ -139,7 +170,8 @@ export function fontDataUrl(): string {
 export async function webmDataUrl(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const c = document.createElement('canvas');
-    c.width = 64; c.height = 48;
+    c.width = 64;
+    c.height = 48;
     const g = c.getContext('2d')!;
     const stream = c.captureStream(10);
     const rec = new MediaRecorder(stream, { mimeType: 'video/webm' });
@@ -169,14 +201,21 @@ export async function externalServer(): Promise<{ url: string; hits: string[]; c
     hits.push(`${req.method} ${req.url}`);
     res.writeHead(200, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' }).end('ok');
   });
-  server.on('upgrade', (req, socket) => { hits.push(`UPGRADE ${req.url}`); socket.destroy(); });
+  server.on('upgrade', (req, socket) => {
+    hits.push(`UPGRADE ${req.url}`);
+    socket.destroy();
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
     hits,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

@@ -35,7 +35,9 @@ beforeAll(async () => {
     idle.push(page);
   }
 }, 120_000);
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {
   const page = idle.pop() ?? (await new Promise<Page>((resolve) => waiting.push(resolve)));
@@ -43,7 +45,8 @@ async function withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {
     return await fn(page);
   } finally {
     const next = waiting.shift();
-    if (next) next(page); else idle.push(page);
+    if (next) next(page);
+    else idle.push(page);
   }
 }
 
@@ -58,11 +61,17 @@ interface Scored {
 async function scoreCandidate(page: Page, task: SampleSource, model: Candidate): Promise<Scored> {
   const html = readFileSync(join(resultsDir, String(task.id), model, 'index.html'), 'utf8');
   const steps = task.record.action_sequence as unknown as Step[];
-  const assetUrls = Object.fromEntries(task.assetSources.map((f) => {
-    const name = (f.split('/').pop() ?? '').replace(/\.svg$/, '.png');
-    return [name, `samples/dataset/data/${task.id}/assets/${name}`];
-  }));
-  const out = await page.evaluate((input) => window.iwr.replayHtml(input), { task: { ...task.record, action_sequence: steps }, html, assetUrls });
+  const assetUrls = Object.fromEntries(
+    task.assetSources.map((f) => {
+      const name = (f.split('/').pop() ?? '').replace(/\.svg$/, '.png');
+      return [name, `samples/dataset/data/${task.id}/assets/${name}`];
+    }),
+  );
+  const out = await page.evaluate((input) => window.iwr.replayHtml(input), {
+    task: { ...task.record, action_sequence: steps },
+    html,
+    assetUrls,
+  });
   const shots: string[] = [];
   for (const r of out.records) if (r.status === 'ok' && r.screenshot) shots[r.k] = r.screenshot;
   const executed = out.summary.done;
@@ -70,19 +79,36 @@ async function scoreCandidate(page: Page, task: SampleSource, model: Candidate):
   const inputs = pairs.map((pair) => {
     const shot = shots[pair.screenshot];
     if (!shot) throw new Error(`task ${task.id} ${model}: no screenshot ${pair.screenshot}`);
-    return { key: `samples-${task.id}`, j: pair.checkpoint, refUrl: `samples/dataset/data/${task.id}/checkpoints/step_${pair.checkpoint}.png`, cand: shot };
+    return {
+      key: `samples-${task.id}`,
+      j: pair.checkpoint,
+      refUrl: `samples/dataset/data/${task.id}/checkpoints/step_${pair.checkpoint}.png`,
+      cand: shot,
+    };
   });
   // All checkpoints at once: OCR calls spread over the app's worker pool; results keep pair order.
-  const results = await page.evaluate((list) => Promise.all(list.map(async ({ key, j, refUrl, cand }) => {
-    const [refText, candText, refEmb] = await Promise.all([
-      window.iwr.referenceOcr(key, j, refUrl).then((r) => r.text),
-      window.iwr.ocr(cand).then((r) => r.text),
-      window.iwr.referenceEmbedding(key, j, refUrl).then((r) => r.embedding),
-    ]);
-    const dino = (await window.iwr.dinoSimilarity(cand, refEmb)).similarity;
-    return { refText, candText, ocr: window.iwr.ocrSimilarity(refText, candText), dino };
-  })), inputs);
-  const checkpoints = results.map((r) => ({ ocr: r.ocr, dino: r.dino, hfs: UNJUDGED as typeof UNJUDGED, mllmRes: null, ocrTexts: { checkpoint_text: r.refText, screenshot_text: r.candText, similarity: r.ocr } }));
+  const results = await page.evaluate(
+    (list) =>
+      Promise.all(
+        list.map(async ({ key, j, refUrl, cand }) => {
+          const [refText, candText, refEmb] = await Promise.all([
+            window.iwr.referenceOcr(key, j, refUrl).then((r) => r.text),
+            window.iwr.ocr(cand).then((r) => r.text),
+            window.iwr.referenceEmbedding(key, j, refUrl).then((r) => r.embedding),
+          ]);
+          const dino = (await window.iwr.dinoSimilarity(cand, refEmb)).similarity;
+          return { refText, candText, ocr: window.iwr.ocrSimilarity(refText, candText), dino };
+        }),
+      ),
+    inputs,
+  );
+  const checkpoints = results.map((r) => ({
+    ocr: r.ocr,
+    dino: r.dino,
+    hfs: UNJUDGED as typeof UNJUDGED,
+    mllmRes: null,
+    ocrTexts: { checkpoint_text: r.refText, screenshot_text: r.candText, similarity: r.ocr },
+  }));
   const record = buildEvalRecord({
     steps,
     executed,
@@ -90,7 +116,13 @@ async function scoreCandidate(page: Page, task: SampleSource, model: Candidate):
     assertionResults: steps.map(() => null),
     checkpoints,
   });
-  return { scores: taskScores(record), ocr: checkpoints.map((c) => c.ocr), dino: checkpoints.map((c) => c.dino), executed, reason: out.summary.reason };
+  return {
+    scores: taskScores(record),
+    ocr: checkpoints.map((c) => c.ocr),
+    dino: checkpoints.map((c) => c.dino),
+    executed,
+    reason: out.summary.reason,
+  };
 }
 
 const pct = (x: number) => (100 * x).toFixed(2);
@@ -102,7 +134,10 @@ describe.concurrent('sample suite quality (replay, OCR, DINO test model, no judg
       await withPage(async (page) => {
         for (const model of CANDIDATES) s[model] = await scoreCandidate(page, task, model);
       });
-      const table = CANDIDATES.map((m) => `${m.padEnd(17)} IFS ${pct(s[m].scores.IFS)} OCR ${pct(s[m].scores.ocr_score)} DINO ${pct(s[m].scores.dino_score)} LFS ${pct(s[m].scores.LFS)} Final ${pct(s[m].scores.Final)}${s[m].reason ? ` (stopped: ${s[m].reason})` : ''}`).join('\n');
+      const table = CANDIDATES.map(
+        (m) =>
+          `${m.padEnd(17)} IFS ${pct(s[m].scores.IFS)} OCR ${pct(s[m].scores.ocr_score)} DINO ${pct(s[m].scores.dino_score)} LFS ${pct(s[m].scores.LFS)} Final ${pct(s[m].scores.Final)}${s[m].reason ? ` (stopped: ${s[m].reason})` : ''}`,
+      ).join('\n');
       console.log(`task ${task.id} (${task.slug})\n${table}`);
       const ref = s.reference;
       expect(ref.executed, `task ${task.id}: the reference stopped: ${ref.reason}`).toBe(task.record.action_sequence.length);
@@ -111,7 +146,9 @@ describe.concurrent('sample suite quality (replay, OCR, DINO test model, no judg
       ref.dino.forEach((v, j) => expect(v, `task ${task.id} reference checkpoint ${j} DINO`).toBeGreaterThanOrEqual(0.99));
       expect(ref.scores.Final, `task ${task.id}: Final(reference) > Final(partial)\n${table}`).toBeGreaterThan(s.partial.scores.Final);
       expect(s.partial.scores.Final, `task ${task.id}: Final(partial) > Final(broken)\n${table}`).toBeGreaterThan(s.broken.scores.Final);
-      expect(s['static-lookalike'].scores.LFS, `task ${task.id}: LFS(static-lookalike) < LFS(reference)\n${table}`).toBeLessThan(ref.scores.LFS);
+      expect(s['static-lookalike'].scores.LFS, `task ${task.id}: LFS(static-lookalike) < LFS(reference)\n${table}`).toBeLessThan(
+        ref.scores.LFS,
+      );
     }, 900_000);
   }
 });

@@ -136,11 +136,16 @@ describe('built-in samples', () => {
     const duration = await page.evaluate(async () => {
       const v = document.createElement('video');
       v.src = URL.createObjectURL(await window.iwr.getTaskFile('samples', '1', 'video.webm'));
-      await new Promise((res, rej) => { v.onloadeddata = res; v.onerror = () => rej(new Error('video does not decode')); });
+      await new Promise((res, rej) => {
+        v.onloadeddata = res;
+        v.onerror = () => rej(new Error('video does not decode'));
+      });
       return v.videoWidth;
     });
     expect(duration).toBe(640);
-    await expect(page.evaluate(() => window.iwr.getTaskFile('samples', '1', 'nope.png'))).rejects.toThrow(/data\/1\/nope\.png does not exist in Built-in samples/);
+    await expect(page.evaluate(() => window.iwr.getTaskFile('samples', '1', 'nope.png'))).rejects.toThrow(
+      /data\/1\/nope\.png does not exist in Built-in samples/,
+    );
     await context.close();
   });
 });
@@ -159,7 +164,9 @@ describe('local folder', () => {
     await task3.getByRole('button', { name: 'Open' }).click();
     await task3.getByText('data/3/video.mp4: missing (no video.mp4 or video.webm)').waitFor();
     await task3.getByText(/data\/3\/checkpoints\/step_1\.png: is not a readable image/).waitFor();
-    await task3.getByText('data/3/checkpoints/step_2.png: missing (the reference after flagged step 2 of 2; 3 checkpoints expected)').waitFor();
+    await task3
+      .getByText('data/3/checkpoints/step_2.png: missing (the reference after flagged step 2 of 2; 3 checkpoints expected)')
+      .waitFor();
     // metadata.json supplied the resolution data.jsonl lacked, so no "missing" warning remains.
     await expect(task3.getByText(/recording_details\.resolution is missing/).count()).resolves.toBe(0);
     await task3.getByText('640x400').waitFor();
@@ -181,7 +188,9 @@ describe('local folder', () => {
     expect(t3.files.checkpoints).toEqual(['checkpoints/step_0.png', 'checkpoints/step_1.png']);
     // Task 1 was never opened, so its files were never copied: the error says what to do.
     const t1 = await again.page.evaluate((sid) => window.iwr.openTask(sid, '1'), id);
-    expect(problemLines(t1.problems)[0]).toMatch(/^data\/1\/\S+: cannot be read: broken\/data\/1\/\S+ has not been read in this browser before and the folder is no longer open: add the folder again to read it$/);
+    expect(problemLines(t1.problems)[0]).toMatch(
+      /^data\/1\/\S+: cannot be read: broken\/data\/1\/\S+ has not been read in this browser before and the folder is no longer open: add the folder again to read it$/,
+    );
     await context.close();
   });
 
@@ -207,7 +216,9 @@ describe('local folder', () => {
   test('a folder without data.jsonl is refused with one clear line', async () => {
     const { page, context } = await sourcesPage();
     await page.getByTestId('folder-input').setInputFiles(join(fixtures, 'not-a-dataset'));
-    await expect(page.getByTestId('source-error').textContent()).resolves.toContain('The folder "not-a-dataset" is not a dataset: it has no data.jsonl');
+    await expect(page.getByTestId('source-error').textContent()).resolves.toContain(
+      'The folder "not-a-dataset" is not a dataset: it has no data.jsonl',
+    );
     await context.close();
   });
 });
@@ -235,7 +246,10 @@ describe('zip', () => {
     expect(png).toEqual([statSync(join(fixtures, 'broken/data/1/checkpoints/step_2.png')).size, 640]);
 
     expect(await storedFileCount(again.page, zip.id)).toBe(1);
-    await again.page.locator(`[data-source-id="${zip.id}"]`).getByRole('button', { name: /^Remove/ }).click();
+    await again.page
+      .locator(`[data-source-id="${zip.id}"]`)
+      .getByRole('button', { name: /^Remove/ })
+      .click();
     await expect.poll(() => again.page.evaluate(() => window.iwr.listSources().then((l) => l.length))).toBe(1);
     expect(await storedFileCount(again.page, zip.id)).toBe(0);
     await context.close();
@@ -250,14 +264,17 @@ describe('zip', () => {
     expect(await error.textContent()).toContain('treated as zip bombs');
 
     const many = countBomb(zipOf('clean'));
-    const message = await page.evaluate(async (bytes) => {
-      try {
-        await window.iwr.addZipSource(new Blob([new Uint8Array(bytes)]), 'many.zip');
-        return 'accepted';
-      } catch (err) {
-        return (err as Error).message;
-      }
-    }, [...many]);
+    const message = await page.evaluate(
+      async (bytes) => {
+        try {
+          await window.iwr.addZipSource(new Blob([new Uint8Array(bytes)]), 'many.zip');
+          return 'accepted';
+        } catch (err) {
+          return (err as Error).message;
+        }
+      },
+      [...many],
+    );
     expect(message).toContain('many.zip was refused: it declares 100,001 entries');
     // Nothing was stored for either.
     expect((await page.evaluate(() => window.iwr.listSources())).map((s) => s.kind)).toEqual(['samples']);
@@ -271,7 +288,9 @@ describe('zip', () => {
     await page.getByTestId('zip-input').setInputFiles({ name: 'big.zip', mimeType: 'application/zip', buffer: zipOf('clean') });
     const error = page.getByTestId('source-error');
     await error.waitFor();
-    expect(await error.textContent()).toMatch(/big\.zip is \d+ KB, more than this browser will store for this site \(.* free\)\. Unpack it and add the folder instead/);
+    expect(await error.textContent()).toMatch(
+      /big\.zip is \d+ KB, more than this browser will store for this site \(.* free\)\. Unpack it and add the folder instead/,
+    );
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(appUrl()).origin });
     await context.close();
   });
@@ -287,7 +306,9 @@ describe('URL', () => {
     const manifestUrl = `${server.url}m/`;
     const { page, context } = await sourcesPage();
     const requests: string[] = [];
-    page.on('request', (r) => { if (r.url().startsWith(server.url)) requests.push(r.url().slice(server.url.length)); });
+    page.on('request', (r) => {
+      if (r.url().startsWith(server.url)) requests.push(r.url().slice(server.url.length));
+    });
 
     await page.getByLabel('Dataset URL').fill(probeUrl);
     await page.getByRole('button', { name: 'Add URL' }).click();
@@ -339,7 +360,14 @@ describe('URL', () => {
     const m4 = await again.page.evaluate((sid) => window.iwr.openTask(sid, '4'), viaManifest.id);
     expect(problemLines(m4.problems)).toEqual(['data/4/: task folder is missing or empty']);
     // Without a manifest, a never-opened task needs the server: the error names the URL.
-    const err = await again.page.evaluate((sid) => window.iwr.openTask(sid, '4').then(() => 'opened', (e: Error) => e.message), probe.id);
+    const err = await again.page.evaluate(
+      (sid) =>
+        window.iwr.openTask(sid, '4').then(
+          () => 'opened',
+          (e: Error) => e.message,
+        ),
+      probe.id,
+    );
     expect(err).toMatch(new RegExp(`^${probeUrl.replace(/[.]/g, '\\.')}data/4/\\S+ did not answer`));
 
     // Removing frees the cached files.
@@ -365,14 +393,28 @@ describe('URL', () => {
     const silent: Server = createServer(() => {});
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
     const port = (silent.address() as { port: number }).port;
-    const message = await page.evaluate((u) => window.iwr.addUrlSource(u, { timeoutMs: 2000 }).then(() => 'added', (e: Error) => e.message), `http://127.0.0.1:${port}/ds/`);
+    const message = await page.evaluate(
+      (u) =>
+        window.iwr.addUrlSource(u, { timeoutMs: 2000 }).then(
+          () => 'added',
+          (e: Error) => e.message,
+        ),
+      `http://127.0.0.1:${port}/ds/`,
+    );
     expect(message).toBe(`http://127.0.0.1:${port}/ds/data.jsonl did not answer within 2 s`);
     silent.closeAllConnections();
     silent.close();
 
     // A server that answers but has no data.jsonl there.
     const empty = await startServer({ root: join(fixtures, 'not-a-dataset') });
-    const notDataset = await page.evaluate((u) => window.iwr.addUrlSource(u).then(() => 'added', (e: Error) => e.message), empty.url);
+    const notDataset = await page.evaluate(
+      (u) =>
+        window.iwr.addUrlSource(u).then(
+          () => 'added',
+          (e: Error) => e.message,
+        ),
+      empty.url,
+    );
     expect(notDataset).toBe(`${empty.url} is not a dataset: ${empty.url}data.jsonl was not found`);
     await empty.close();
     expect((await page.evaluate(() => window.iwr.listSources())).map((s) => s.kind)).toEqual(['samples']);

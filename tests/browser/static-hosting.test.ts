@@ -25,7 +25,12 @@ async function exercise(url: string) {
   const out = await page.evaluate(async () => {
     const model = await window.iwr.loadDinoModel({ url: new URL('models/test-dinov2-tiny.onnx', document.baseURI).href });
     const replayed = await window.iwr.replayHtml({
-      task: { action_sequence: [{ type: 'Click', parameters: { description: "Click the 'Go' button" }, visual_evaluation_flag: true, logical_assertion: null }], resolution: '320x200' },
+      task: {
+        action_sequence: [
+          { type: 'Click', parameters: { description: "Click the 'Go' button" }, visual_evaluation_flag: true, logical_assertion: null },
+        ],
+        resolution: '320x200',
+      },
       html: '<button class="btn" onclick="this.textContent=\'Gone\'">Go</button>',
     });
     return {

@@ -133,7 +133,9 @@ describe('Try it', () => {
     await editor.click();
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');
-    await page.keyboard.insertText('<!doctype html><html><body><h1 id="t">Hello from the test</h1><button class="btn">Add one</button></body></html>');
+    await page.keyboard.insertText(
+      '<!doctype html><html><body><h1 id="t">Hello from the test</h1><button class="btn">Add one</button></body></html>',
+    );
     await page.locator('.save-state', { hasText: 'Saved' }).waitFor();
     await page.waitForFunction(() => {
       const f = document.querySelectorAll('.preview-stage iframe');
@@ -210,9 +212,16 @@ describe('results and leaderboard', () => {
     // The sample reference of task 1, plus a request the network policy blocks and a console
     // error, so the log tab has something to show. Test DINO model, no judge.
     const reference = await (await fetch(`${appUrl()}samples/results/1/reference/index.html`)).text();
-    const html = reference.replace('</body>', '<script src="https://cdn.example/x.js"></script><script>console.error("boom at line 3")</script></body>');
+    const html = reference.replace(
+      '</body>',
+      '<script src="https://cdn.example/x.js"></script><script>console.error("boom at line 3")</script></body>',
+    );
     await page.evaluate((url) => window.iwr.useDinoModel(url), `${appUrl()}models/test-dinov2-tiny.onnx`);
-    const out = await page.evaluate((h) => window.iwr.evaluate({ sourceId: 'samples', taskId: '1', html: h, model: 'ui-test-model', options: { judge: 'none' }, save: true }), html);
+    const out = await page.evaluate(
+      (h) =>
+        window.iwr.evaluate({ sourceId: 'samples', taskId: '1', html: h, model: 'ui-test-model', options: { judge: 'none' }, save: true }),
+      html,
+    );
     const runId = out.runId!;
     expect(runId).toBeTruthy();
 
@@ -238,10 +247,14 @@ describe('results and leaderboard', () => {
     await page.getByRole('tab', { name: /Checkpoints/ }).click();
     await page.locator('.compare-stage img').first().waitFor();
     await page.getByText('Difference', { exact: true }).click();
-    await expect.poll(() => page.locator('.compare-shot figcaption').innerText(), { timeout: 20_000 }).toMatch(/^\d+\.\d% of pixels differ/);
+    await expect
+      .poll(() => page.locator('.compare-shot figcaption').innerText(), { timeout: 20_000 })
+      .toMatch(/^\d+\.\d% of pixels differ/);
     expect(await page.locator('.ocr-diff').innerText()).toMatch(/tally/i);
     await page.locator('.cp-item').nth(1).click();
-    await expect.poll(() => page.locator('.compare-shot figcaption').innerText(), { timeout: 20_000 }).toMatch(/^\d+\.\d% of pixels differ/);
+    await expect
+      .poll(() => page.locator('.compare-shot figcaption').innerText(), { timeout: 20_000 })
+      .toMatch(/^\d+\.\d% of pixels differ/);
     await shot(page, 'results-checkpoint');
     await page.getByRole('tab', { name: /Console/ }).click();
     const log = await page.locator('.log-table').innerText();
@@ -304,10 +317,16 @@ describe('human judge screen', () => {
         await expect.poll(() => page.locator('.rubric-total').innerText()).toBe('79 / 100');
         await page.keyboard.press('Enter');
       }
-      await page.waitForFunction((n) => !document.querySelector('.judge-nav') || document.querySelector('.judge-nav')?.textContent?.includes(`of ${n} waiting`), 1 - i);
+      await page.waitForFunction(
+        (n) => !document.querySelector('.judge-nav') || document.querySelector('.judge-nav')?.textContent?.includes(`of ${n} waiting`),
+        1 - i,
+      );
     }
     await page.getByText('Nothing to judge').waitFor();
-    const again = await page.evaluate(async ({ a, b }) => [await window.iwr.judgeAssertion(a, b, 'The panel should turn orange'), await window.iwr.judgeVisual(a, b)], urls);
+    const again = await page.evaluate(
+      async ({ a, b }) => [await window.iwr.judgeAssertion(a, b, 'The panel should turn orange'), await window.iwr.judgeVisual(a, b)],
+      urls,
+    );
     expect((again[0] as { result: string }).result).toBe('Yes');
     expect((again[1] as { score: number }).score).toBeCloseTo(0.79, 6);
     expect(errors).toEqual([]);
@@ -319,7 +338,10 @@ describe('judge and sources screens', () => {
   test('render and say what to do', async () => {
     const { page, context } = await openApp(browser, { path: '#/judge' });
     await page.locator('h2', { hasText: 'Human judge' }).waitFor();
-    await page.getByText(/Nothing to judge|Question \d+ of/).first().waitFor();
+    await page
+      .getByText(/Nothing to judge|Question \d+ of/)
+      .first()
+      .waitFor();
     await shot(page, 'judge');
     await page.getByRole('link', { name: 'Sources' }).click();
     await page.locator('[data-testid="sources-panel"]').waitFor();

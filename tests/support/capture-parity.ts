@@ -143,7 +143,10 @@ async function waitReady(app: Page, id: number, scrollY: number | null, timeoutM
   const selector = scrollY === null ? 'html[data-iwr-parity]' : `html[data-iwr-parity="${Math.round(scrollY)}"]`;
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const r = (await app.evaluate(({ id, selector }) => window.iwr.sandbox.request(id, { cmd: 'inspect', selector }), { id, selector })) as { found: boolean };
+    const r = (await app.evaluate(({ id, selector }) => window.iwr.sandbox.request(id, { cmd: 'inspect', selector }), {
+      id,
+      selector,
+    })) as { found: boolean };
     if (r.found) return;
     if (Date.now() > end) throw new Error(`the page did not settle within ${timeoutMs / 1000} s (${selector})`);
     await new Promise((r) => setTimeout(r, 50));
@@ -157,7 +160,8 @@ async function realPixels(app: Page, viewport: { width: number; height: number }
     const r = document.querySelector('iframe[data-iwr-sandbox]')!.getBoundingClientRect();
     return { x: r.left, y: r.top, width: r.width, height: r.height };
   });
-  if (Math.round(box.width) !== viewport.width || Math.round(box.height) !== viewport.height) throw new Error(`frame is ${box.width}x${box.height}, not ${viewport.width}x${viewport.height}`);
+  if (Math.round(box.width) !== viewport.width || Math.round(box.height) !== viewport.height)
+    throw new Error(`frame is ${box.width}x${box.height}, not ${viewport.width}x${viewport.height}`);
   return (await app.screenshot({ clip: box, animations: 'allow', caret: 'initial', scale: 'css' })).toString('base64');
 }
 
@@ -191,15 +195,23 @@ export function appViewport(pages: ParityPage[]): { width: number; height: numbe
 
 /** Opens a page in the app's sandbox and takes both captures of each state. */
 export async function capturePage(app: Page, appUrl: string, p: ParityPage, opts: { scroll?: boolean } = {}): Promise<PageShots> {
-  const assetUrls = Object.fromEntries(Object.entries(p.assets ?? {}).map(([name, path]) => [name, new URL(`fixtures/${path}`, appUrl).href]));
+  const assetUrls = Object.fromEntries(
+    Object.entries(p.assets ?? {}).map(([name, path]) => [name, new URL(`fixtures/${path}`, appUrl).href]),
+  );
   const html = p.html + readyScript(p.setup);
-  const { id } = await app.evaluate(({ html, vp, assetUrls }) => window.iwr.sandbox.open({ html, width: vp.width, height: vp.height, fit: false, assetUrls }), { html, vp: p.viewport, assetUrls });
+  const { id } = await app.evaluate(
+    ({ html, vp, assetUrls }) => window.iwr.sandbox.open({ html, width: vp.width, height: vp.height, fit: false, assetUrls }),
+    { html, vp: p.viewport, assetUrls },
+  );
   const out: PageShots = { page: p, shots: [], noScroll: '' };
   try {
     await waitReady(app, id, null);
     out.shots.push(await shoot(app, id, 'load', p.viewport));
     if (opts.scroll !== false) {
-      const r = (await app.evaluate((id) => window.iwr.sandbox.request(id, { cmd: 'act', action: { type: 'Scroll', mode: 'official' } }), id)) as { code: string; scrollAfter?: number; detail?: string };
+      const r = (await app.evaluate(
+        (id) => window.iwr.sandbox.request(id, { cmd: 'act', action: { type: 'Scroll', mode: 'official' } }),
+        id,
+      )) as { code: string; scrollAfter?: number; detail?: string };
       if (r.code === 'done') {
         await waitReady(app, id, r.scrollAfter ?? null);
         out.shots.push(await shoot(app, id, 'scrolled', p.viewport));
@@ -227,76 +239,89 @@ export interface PixelCompare {
 
 /** Compares two PNGs (base64) in the app page. */
 export async function comparePixels(app: Page, a: string, b: string, opts: { diffImage?: boolean } = {}): Promise<PixelCompare> {
-  return app.evaluate(async ({ a, b, tol, shift, diffImage }) => {
-    const load = async (b64: string) => createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
-    const [ia, ib] = await Promise.all([load(a), load(b)]);
-    const w = Math.min(ia.width, ib.width);
-    const h = Math.min(ia.height, ib.height);
-    const read = (img: ImageBitmap) => {
-      const c = new OffscreenCanvas(w, h);
-      const g = c.getContext('2d')!;
-      g.drawImage(img, 0, 0);
-      return g.getImageData(0, 0, w, h).data;
-    };
-    const da = read(ia);
-    const db = read(ib);
-    const close = (x: Uint8ClampedArray, i: number, y: Uint8ClampedArray, j: number) => Math.abs(x[i]! - y[j]!) <= tol && Math.abs(x[i + 1]! - y[j + 1]!) <= tol && Math.abs(x[i + 2]! - y[j + 2]!) <= tol;
-    const matched = (x: Uint8ClampedArray, y: Uint8ClampedArray, px: number, py: number) => {
-      for (let dy = -shift; dy <= shift; dy++) {
-        const qy = py + dy;
-        if (qy < 0 || qy >= h) continue;
-        for (let dx = -shift; dx <= shift; dx++) {
-          const qx = px + dx;
-          if (qx < 0 || qx >= w) continue;
-          if (close(x, (py * w + px) * 4, y, (qy * w + qx) * 4)) return true;
+  return app.evaluate(
+    async ({ a, b, tol, shift, diffImage }) => {
+      const load = async (b64: string) => createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+      const [ia, ib] = await Promise.all([load(a), load(b)]);
+      const w = Math.min(ia.width, ib.width);
+      const h = Math.min(ia.height, ib.height);
+      const read = (img: ImageBitmap) => {
+        const c = new OffscreenCanvas(w, h);
+        const g = c.getContext('2d')!;
+        g.drawImage(img, 0, 0);
+        return g.getImageData(0, 0, w, h).data;
+      };
+      const da = read(ia);
+      const db = read(ib);
+      const close = (x: Uint8ClampedArray, i: number, y: Uint8ClampedArray, j: number) =>
+        Math.abs(x[i]! - y[j]!) <= tol && Math.abs(x[i + 1]! - y[j + 1]!) <= tol && Math.abs(x[i + 2]! - y[j + 2]!) <= tol;
+      const matched = (x: Uint8ClampedArray, y: Uint8ClampedArray, px: number, py: number) => {
+        for (let dy = -shift; dy <= shift; dy++) {
+          const qy = py + dy;
+          if (qy < 0 || qy >= h) continue;
+          for (let dx = -shift; dx <= shift; dx++) {
+            const qx = px + dx;
+            if (qx < 0 || qx >= w) continue;
+            if (close(x, (py * w + px) * 4, y, (qy * w + qx) * 4)) return true;
+          }
+        }
+        return false;
+      };
+      let diff = 0;
+      let strict = 0;
+      const mask = diffImage ? new Uint8Array(w * h) : null;
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          const i = (y * w + x) * 4;
+          if (close(da, i, db, i)) continue;
+          strict++;
+          if (!matched(da, db, x, y) || !matched(db, da, x, y)) {
+            diff++;
+            if (mask) mask[y * w + x] = 1;
+          }
         }
       }
-      return false;
-    };
-    let diff = 0;
-    let strict = 0;
-    const mask = diffImage ? new Uint8Array(w * h) : null;
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const i = (y * w + x) * 4;
-        if (close(da, i, db, i)) continue;
-        strict++;
-        if (!matched(da, db, x, y) || !matched(db, da, x, y)) {
-          diff++;
-          if (mask) mask[y * w + x] = 1;
+      let diffPng: string | undefined;
+      if (mask) {
+        const c = new OffscreenCanvas(w, h);
+        const g = c.getContext('2d')!;
+        const img = g.createImageData(w, h);
+        for (let k = 0; k < w * h; k++) {
+          const i = k * 4;
+          if (mask[k]) {
+            img.data[i] = 255;
+            img.data[i + 1] = 0;
+            img.data[i + 2] = 0;
+          } else {
+            const v = 255 - Math.round((255 - (db[i]! + db[i + 1]! + db[i + 2]!) / 3) * 0.25);
+            img.data[i] = v;
+            img.data[i + 1] = v;
+            img.data[i + 2] = v;
+          }
+          img.data[i + 3] = 255;
         }
+        g.putImageData(img, 0, 0);
+        const blob = await c.convertToBlob({ type: 'image/png' });
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        let s = '';
+        for (let k = 0; k < bytes.length; k += 0x8000) s += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
+        diffPng = btoa(s);
       }
-    }
-    let diffPng: string | undefined;
-    if (mask) {
-      const c = new OffscreenCanvas(w, h);
-      const g = c.getContext('2d')!;
-      const img = g.createImageData(w, h);
-      for (let k = 0; k < w * h; k++) {
-        const i = k * 4;
-        if (mask[k]) { img.data[i] = 255; img.data[i + 1] = 0; img.data[i + 2] = 0; } else {
-          const v = 255 - Math.round((255 - (db[i]! + db[i + 1]! + db[i + 2]!) / 3) * 0.25);
-          img.data[i] = v; img.data[i + 1] = v; img.data[i + 2] = v;
-        }
-        img.data[i + 3] = 255;
-      }
-      g.putImageData(img, 0, 0);
-      const blob = await c.convertToBlob({ type: 'image/png' });
-      const bytes = new Uint8Array(await blob.arrayBuffer());
-      let s = '';
-      for (let k = 0; k < bytes.length; k += 0x8000) s += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
-      diffPng = btoa(s);
-    }
-    return { fraction: diff / (w * h), strict: strict / (w * h), sizeMatch: ia.width === ib.width && ia.height === ib.height, diffPng };
-  }, { a, b, tol: CHANNEL_TOLERANCE, shift: SHIFT_PX, diffImage: opts.diffImage ?? false });
+      return { fraction: diff / (w * h), strict: strict / (w * h), sizeMatch: ia.width === ib.width && ia.height === ib.height, diffPng };
+    },
+    { a, b, tol: CHANNEL_TOLERANCE, shift: SHIFT_PX, diffImage: opts.diffImage ?? false },
+  );
 }
 
 /** OCR of both images with the app's engine and the official text similarity. */
 export async function ocrParity(app: Page, a: string, b: string): Promise<{ similarity: number; dom: string; real: string }> {
-  return app.evaluate(async ({ a, b }) => {
-    const [x, y] = await Promise.all([window.iwr.ocr(a), window.iwr.ocr(b)]);
-    return { similarity: window.iwr.ocrSimilarity(x.text, y.text), dom: x.text, real: y.text };
-  }, { a, b });
+  return app.evaluate(
+    async ({ a, b }) => {
+      const [x, y] = await Promise.all([window.iwr.ocr(a), window.iwr.ocr(b)]);
+      return { similarity: window.iwr.ocrSimilarity(x.text, y.text), dom: x.text, real: y.text };
+    },
+    { a, b },
+  );
 }
 
 /** The project's test DINO model (public/models/test-dinov2-tiny.onnx), loaded once per app page. */
@@ -339,11 +364,19 @@ export function parityTable(rows: ParityRow[]): string {
     if (!rs.length) continue;
     const title = split === 'feature' ? 'feature pages' : `${split} real pages`;
     const fails = rs.filter((r) => r.fails).length;
-    lines.push(`**${title}**: ${rs.length} captures, ${fails} outside the bounds; worst differing pixels ${(Math.max(...rs.map((r) => r.diff)) * 100).toFixed(2)} %, lowest OCR ${rs.some((r) => r.ocr !== null) ? Math.min(...rs.filter((r) => r.ocr !== null).map((r) => r.ocr!)).toFixed(3) : '-'}`, '');
-    lines.push('| page | state | viewport | pixels differing | OCR similarity | DINO (test model) | DOM capture ms |', '| --- | --- | --- | --- | --- | --- | --- |');
+    lines.push(
+      `**${title}**: ${rs.length} captures, ${fails} outside the bounds; worst differing pixels ${(Math.max(...rs.map((r) => r.diff)) * 100).toFixed(2)} %, lowest OCR ${rs.some((r) => r.ocr !== null) ? Math.min(...rs.filter((r) => r.ocr !== null).map((r) => r.ocr!)).toFixed(3) : '-'}`,
+      '',
+    );
+    lines.push(
+      '| page | state | viewport | pixels differing | OCR similarity | DINO (test model) | DOM capture ms |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+    );
     for (const r of rs) {
       const mark = r.fails ? ' ✗' : '';
-      lines.push(`| ${r.page}${r.still ? '' : ' (still moving)'} | ${r.state} | ${r.viewport} | ${(r.diff * 100).toFixed(2)} %${mark} | ${r.ocr === null ? '-' : r.ocr.toFixed(3)} | ${r.dino === null ? '-' : r.dino.toFixed(4)} | ${r.domMs} |`);
+      lines.push(
+        `| ${r.page}${r.still ? '' : ' (still moving)'} | ${r.state} | ${r.viewport} | ${(r.diff * 100).toFixed(2)} %${mark} | ${r.ocr === null ? '-' : r.ocr.toFixed(3)} | ${r.dino === null ? '-' : r.dino.toFixed(4)} | ${r.domMs} |`,
+      );
     }
     lines.push('');
   }

@@ -72,18 +72,31 @@ function matches(rule: Rule, r: RecordedRequest): boolean {
 }
 
 function completion(model: string, content: string) {
-  return { id: 'chatcmpl-test', object: 'chat.completion', created: 0, model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: 0,
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+  };
 }
 
 function streamReply(res: ServerResponse, model: string, content: string, size: number): void {
   res.writeHead(200, { ...CORS, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const events: string[] = [];
-  events.push(`data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta: { role: 'assistant' }, finish_reason: null }] })}\n\n`);
+  events.push(
+    `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta: { role: 'assistant' }, finish_reason: null }] })}\n\n`,
+  );
   for (let i = 0; i < content.length; i += size) {
-    events.push(`data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta: { content: content.slice(i, i + size) }, finish_reason: null }] })}\n\n`);
+    events.push(
+      `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta: { content: content.slice(i, i + size) }, finish_reason: null }] })}\n\n`,
+    );
   }
   events.push(`: keep-alive comment\n\n`);
-  events.push(`data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+  events.push(
+    `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+  );
   events.push('data: [DONE]\n\n');
   // Writes split across event boundaries (and inside them) so the client's parser must
   // reassemble lines the way real networks deliver them.
@@ -107,14 +120,18 @@ export async function startChatServer(): Promise<ChatServer> {
       if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (req.method !== 'POST' || !/\/chat\/completions$/.test(path)) {
-        return void res.writeHead(404, { ...CORS, 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no route ${req.method} ${path}` } }));
+        return void res
+          .writeHead(404, { ...CORS, 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: `no route ${req.method} ${path}` } }));
       }
       const rawText = await readBody(req);
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(rawText) as Record<string, unknown>;
       } catch {
-        return void res.writeHead(400, { ...CORS, 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'request body is not JSON' } }));
+        return void res
+          .writeHead(400, { ...CORS, 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'request body is not JSON' } }));
       }
       const texts: string[] = [];
       const images: string[] = [];
@@ -127,12 +144,23 @@ export async function startChatServer(): Promise<ChatServer> {
           }
         }
       }
-      const rec: RecordedRequest = { at: Date.now(), path, authorization: req.headers.authorization, body, text: texts.join('\n'), images, stream: body.stream === true, rule: null };
+      const rec: RecordedRequest = {
+        at: Date.now(),
+        path,
+        authorization: req.headers.authorization,
+        body,
+        text: texts.join('\n'),
+        images,
+        stream: body.stream === true,
+        rule: null,
+      };
       requests.push(rec);
       const hit = rules.find((r) => r.left > 0 && matches(r.rule, rec));
       const model = typeof body.model === 'string' ? body.model : 'unknown';
       if (!hit) {
-        return void res.writeHead(400, { ...CORS, 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `chat-server: no scripted reply matches this prompt: ${rec.text.slice(0, 80)}` } }));
+        return void res
+          .writeHead(400, { ...CORS, 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: `chat-server: no scripted reply matches this prompt: ${rec.text.slice(0, 80)}` } }));
       }
       hit.left--;
       rec.rule = hit.label;
@@ -168,6 +196,10 @@ export async function startChatServer(): Promise<ChatServer> {
       rules = [];
       requests.length = 0;
     },
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

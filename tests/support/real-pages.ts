@@ -61,14 +61,20 @@ export function readCorpusPage(split: Split, jsonFile: string): { page?: CorpusP
   } catch (e) {
     return { problems: [`${where}: not JSON (${(e as Error).message})`] };
   }
-  for (const k of ['page', 'licence', 'author', 'family', 'kind'] as const) if (!str(raw[k])) problems.push(`${where}: "${k}" must be a non-empty string`);
+  for (const k of ['page', 'licence', 'author', 'family', 'kind'] as const)
+    if (!str(raw[k])) problems.push(`${where}: "${k}" must be a non-empty string`);
   const vp = raw.viewport as { width?: unknown; height?: unknown } | undefined;
-  if (!vp || !Number.isInteger(vp.width) || !Number.isInteger(vp.height)) problems.push(`${where}: "viewport" must be {width, height} in integers`);
+  if (!vp || !Number.isInteger(vp.width) || !Number.isInteger(vp.height))
+    problems.push(`${where}: "viewport" must be {width, height} in integers`);
   const origin = (raw.origin ?? {}) as CorpusPage['origin'];
   if (!str(origin.url) && !str(origin.repo)) problems.push(`${where}: "origin" must name a repo or a url`);
   let html = '';
   if (str(raw.page)) {
-    try { html = readFileSync(join(CORPUS_DIR, split, raw.page), 'utf8'); } catch { problems.push(`${where}: page ${raw.page} not found beside it`); }
+    try {
+      html = readFileSync(join(CORPUS_DIR, split, raw.page), 'utf8');
+    } catch {
+      problems.push(`${where}: page ${raw.page} not found beside it`);
+    }
   }
   const cases = Array.isArray(raw.cases) ? (raw.cases as Record<string, unknown>[]) : [];
   if (!cases.length) problems.push(`${where}: "cases" must be a non-empty list`);
@@ -110,7 +116,13 @@ export function listCorpus(splits: readonly Split[] = SPLITS): { pages: CorpusPa
   const problems: string[] = [];
   for (const split of splits) {
     let files: string[];
-    try { files = readdirSync(join(CORPUS_DIR, split)).filter((f) => f.endsWith('.json')).sort(); } catch { continue; }
+    try {
+      files = readdirSync(join(CORPUS_DIR, split))
+        .filter((f) => f.endsWith('.json'))
+        .sort();
+    } catch {
+      continue;
+    }
     for (const f of files) {
       const r = readCorpusPage(split, f);
       problems.push(...r.problems);
@@ -140,7 +152,11 @@ export interface OpenedPage {
  * page itself refused; runs the page setup and then `extraSetup`. `beforeLoad` runs in the
  * page before its own scripts (e.g. the agent's listener tracking).
  */
-export async function openCorpusPage(browser: Browser, p: CorpusPage, opts: { extraSetup?: string; beforeLoad?: string } = {}): Promise<OpenedPage> {
+export async function openCorpusPage(
+  browser: Browser,
+  p: CorpusPage,
+  opts: { extraSetup?: string; beforeLoad?: string } = {},
+): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: p.viewport, deviceScaleFactor: 1 });
   const blocked: string[] = [];
   const url = `${PAGE_ORIGIN}/${p.page}`;
@@ -181,37 +197,48 @@ async function settleAnimations(page: Page): Promise<void> {
  * (exactly one match, rendered, on top at its centre once in view). Returns a problem or ''.
  */
 export async function checkTarget(page: Page, selector: string, editable: boolean): Promise<string> {
-  return page.evaluate(([sel, needEditable]) => {
-    const all: Element[] = sel.startsWith('xpath=')
-      ? (() => {
-          const r = document.evaluate(sel.slice(6), document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
-          const out: Element[] = [];
-          for (let i = 0; i < r.snapshotLength; i++) out.push(r.snapshotItem(i) as Element);
-          return out;
-        })()
-      : Array.from(document.querySelectorAll(sel));
-    if (all.length !== 1) return `expect ${sel} matches ${all.length} elements, not 1`;
-    const el = all[0] as Element;
-    const cs = getComputedStyle(el);
-    let r = el.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0) return `expect ${sel} has no size`;
-    if (cs.visibility !== 'visible' || Number(cs.opacity) === 0) return `expect ${sel} is not visible`;
-    if (needEditable && !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable)) return `expect ${sel} is not a field one can type into`;
-    // scrollIntoView moves inner scroll panels too: every scrolled box is put back afterwards.
-    const boxes: [Element, number, number][] = [];
-    for (let p = el.parentElement; p; p = p.parentElement) boxes.push([p, p.scrollLeft, p.scrollTop]);
-    const sx = scrollX;
-    const sy = scrollY;
-    const outside = r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth;
-    if (outside) { el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }); r = el.getBoundingClientRect(); }
-    const cx = Math.min(innerWidth - 1, Math.max(0, (Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2));
-    const cy = Math.min(innerHeight - 1, Math.max(0, (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2));
-    const hit = document.elementFromPoint(cx, cy);
-    scrollTo({ left: sx, top: sy, behavior: 'instant' });
-    for (const [p, l, t] of boxes) { p.scrollLeft = l; p.scrollTop = t; }
-    if (!hit || !(hit === el || el.contains(hit))) return `expect ${sel} is covered at its centre by <${hit?.localName ?? 'nothing'}${hit?.className && typeof hit.className === 'string' ? '.' + hit.className.split(' ')[0] : ''}>`;
-    return '';
-  }, [selector, editable] as const);
+  return page.evaluate(
+    ([sel, needEditable]) => {
+      const all: Element[] = sel.startsWith('xpath=')
+        ? (() => {
+            const r = document.evaluate(sel.slice(6), document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+            const out: Element[] = [];
+            for (let i = 0; i < r.snapshotLength; i++) out.push(r.snapshotItem(i) as Element);
+            return out;
+          })()
+        : Array.from(document.querySelectorAll(sel));
+      if (all.length !== 1) return `expect ${sel} matches ${all.length} elements, not 1`;
+      const el = all[0] as Element;
+      const cs = getComputedStyle(el);
+      let r = el.getBoundingClientRect();
+      if (r.width <= 0 || r.height <= 0) return `expect ${sel} has no size`;
+      if (cs.visibility !== 'visible' || Number(cs.opacity) === 0) return `expect ${sel} is not visible`;
+      if (needEditable && !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable))
+        return `expect ${sel} is not a field one can type into`;
+      // scrollIntoView moves inner scroll panels too: every scrolled box is put back afterwards.
+      const boxes: [Element, number, number][] = [];
+      for (let p = el.parentElement; p; p = p.parentElement) boxes.push([p, p.scrollLeft, p.scrollTop]);
+      const sx = scrollX;
+      const sy = scrollY;
+      const outside = r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth;
+      if (outside) {
+        el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+        r = el.getBoundingClientRect();
+      }
+      const cx = Math.min(innerWidth - 1, Math.max(0, (Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2));
+      const cy = Math.min(innerHeight - 1, Math.max(0, (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2));
+      const hit = document.elementFromPoint(cx, cy);
+      scrollTo({ left: sx, top: sy, behavior: 'instant' });
+      for (const [p, l, t] of boxes) {
+        p.scrollLeft = l;
+        p.scrollTop = t;
+      }
+      if (!hit || !(hit === el || el.contains(hit)))
+        return `expect ${sel} is covered at its centre by <${hit?.localName ?? 'nothing'}${hit?.className && typeof hit.className === 'string' ? '.' + hit.className.split(' ')[0] : ''}>`;
+      return '';
+    },
+    [selector, editable] as const,
+  );
 }
 
 /** The agent's collector and listener tracking as one script, injected before the page's own. */
@@ -278,13 +305,19 @@ async function fixturesFor(page: Page, p: CorpusPage, cases: CorpusCase[], snaps
               const boxes: [Element, number, number][] = [];
               for (let p = el.parentElement; p; p = p.parentElement) boxes.push([p, p.scrollLeft, p.scrollTop]);
               let r = el.getBoundingClientRect();
-              if (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) { el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }); r = el.getBoundingClientRect(); }
+              if (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) {
+                el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+                r = el.getBoundingClientRect();
+              }
               const x = (Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2;
               const y = (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2;
               const hit = document.elementFromPoint(x, y);
               if (hit && (hit === want || want.contains(hit))) reaches.push(i);
               scrollTo({ left: sx, top: sy, behavior: 'instant' });
-              for (const [p, l, t] of boxes) { p.scrollLeft = l; p.scrollTop = t; }
+              for (const [p, l, t] of boxes) {
+                p.scrollLeft = l;
+                p.scrollTop = t;
+              }
             }
           });
           return { expected: w.__iwrEls.indexOf(want), inside, reaches };
@@ -300,7 +333,13 @@ async function fixturesFor(page: Page, p: CorpusPage, cases: CorpusCase[], snaps
  * animation, a timer that lays it out again) gets the official second after load and a
  * fresh snapshot when a target is not yet in place.
  */
-async function loadAndFix(browser: Browser, p: CorpusPage, cases: CorpusCase[], script: string, extraSetup?: string): Promise<CaseFixture[]> {
+async function loadAndFix(
+  browser: Browser,
+  p: CorpusPage,
+  cases: CorpusCase[],
+  script: string,
+  extraSetup?: string,
+): Promise<CaseFixture[]> {
   const o = await openCorpusPage(browser, p, { beforeLoad: script, ...(extraSetup ? { extraSetup } : {}) });
   try {
     let fx = await fixturesFor(o.page, p, cases, (await o.page.evaluate('window.__iwrCollect()')) as PageSnapshot);
@@ -330,12 +369,14 @@ export async function corpusFixtures(browser: Browser, pages: CorpusPage[], para
   }
   const results: CaseFixture[][] = new Array(jobs.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.max(1, parallel) }, async () => {
-    while (next < jobs.length) {
-      const k = next++;
-      results[k] = await (jobs[k] as () => Promise<CaseFixture[]>)();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.max(1, parallel) }, async () => {
+      while (next < jobs.length) {
+        const k = next++;
+        results[k] = await (jobs[k] as () => Promise<CaseFixture[]>)();
+      }
+    }),
+  );
   return results.flat();
 }
 
@@ -352,23 +393,37 @@ export interface CaseVerdict {
  */
 export function judgeCase(f: CaseFixture, r: ResolveResult): CaseVerdict {
   if (!r.ok) return { pass: false, confidence: 0, why: r.reason };
-  if (f.c.expectKey !== undefined && r.key !== f.c.expectKey) return { pass: false, confidence: r.confidence, why: `key ${r.key ?? '-'} instead of ${f.c.expectKey}` };
-  if (f.c.type === 'Type' && f.c.text !== undefined && r.typed !== f.c.text) return { pass: false, confidence: r.confidence, why: `typed ${JSON.stringify(r.typed)} instead of ${JSON.stringify(f.c.text)}` };
+  if (f.c.expectKey !== undefined && r.key !== f.c.expectKey)
+    return { pass: false, confidence: r.confidence, why: `key ${r.key ?? '-'} instead of ${f.c.expectKey}` };
+  if (f.c.type === 'Type' && f.c.text !== undefined && r.typed !== f.c.text)
+    return { pass: false, confidence: r.confidence, why: `typed ${JSON.stringify(r.typed)} instead of ${JSON.stringify(f.c.text)}` };
   if (!f.c.expect) return { pass: true, confidence: r.confidence, why: '' };
   const hit = r.index === f.expected || (f.c.type !== 'Type' && (f.inside.includes(r.index) || f.reaches.includes(r.index)));
   if (hit) return { pass: true, confidence: r.confidence, why: '' };
   const got = f.snapshot.elements[r.index];
-  return { pass: false, confidence: r.confidence, why: `chose <${got?.tag ?? '?'}> "${(got?.text || got?.name || '').slice(0, 50)}" ${got?.xpath ?? r.index} (${r.reasons.slice(0, 5).join('; ')})` };
+  return {
+    pass: false,
+    confidence: r.confidence,
+    why: `chose <${got?.tag ?? '?'}> "${(got?.text || got?.name || '').slice(0, 50)}" ${got?.xpath ?? r.index} (${r.reasons.slice(0, 5).join('; ')})`,
+  };
 }
 
 /** Confidence bins and the share of right picks in each: does confidence mean something? */
-export function calibrationTable(rows: { confidence: number; pass: boolean }[], edges = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0001]): { from: number; to: number; count: number; accuracy: number | null }[] {
+export function calibrationTable(
+  rows: { confidence: number; pass: boolean }[],
+  edges = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0001],
+): { from: number; to: number; count: number; accuracy: number | null }[] {
   const out = [];
   for (let i = 0; i + 1 < edges.length; i++) {
     const from = edges[i] as number;
     const to = edges[i + 1] as number;
     const inBin = rows.filter((r) => r.confidence >= from && r.confidence < to);
-    out.push({ from, to: Math.min(1, to), count: inBin.length, accuracy: inBin.length ? inBin.filter((r) => r.pass).length / inBin.length : null });
+    out.push({
+      from,
+      to: Math.min(1, to),
+      count: inBin.length,
+      accuracy: inBin.length ? inBin.filter((r) => r.pass).length / inBin.length : null,
+    });
   }
   return out;
 }

@@ -76,7 +76,8 @@ describe('post-processing', () => {
 
 describe('SSE', () => {
   test('events split anywhere reassemble; comments ignored; [DONE] ends', () => {
-    const stream = 'data: {"choices":[{"delta":{"content":"Hel"}}]}\n\n: ping\n\ndata: {"choices":[{"delta":{"content":"lo"},"finish_reason":"stop"}]}\r\n\r\ndata: [DONE]\n\n';
+    const stream =
+      'data: {"choices":[{"delta":{"content":"Hel"}}]}\n\n: ping\n\ndata: {"choices":[{"delta":{"content":"lo"},"finish_reason":"stop"}]}\r\n\r\ndata: [DONE]\n\n';
     for (const size of [1, 3, 7, 1000]) {
       const p = new SseParser();
       const events = [];
@@ -113,7 +114,11 @@ describe('generation request', () => {
   });
 
   test('text, then sheets, then frames', () => {
-    const [msg] = generationMessages({ resolution: { width: 1, height: 1 }, sheetCount: 1, frameCount: 2 }, ['data:s1'], ['data:f1', 'data:f2']);
+    const [msg] = generationMessages(
+      { resolution: { width: 1, height: 1 }, sheetCount: 1, frameCount: 2 },
+      ['data:s1'],
+      ['data:f1', 'data:f2'],
+    );
     const parts = Array.isArray(msg?.content) ? msg.content : [];
     expect(parts.map((p) => (p.type === 'text' ? 'text' : p.image_url.url))).toEqual(['text', 'data:s1', 'data:f1', 'data:f2']);
   });

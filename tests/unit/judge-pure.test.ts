@@ -33,7 +33,13 @@ describe('retry policy', () => {
 
 describe('templates', () => {
   test('the visual rubric has the official parts and points and ends with the score line', () => {
-    expect(RUBRIC.map((r) => [r.label, r.max])).toEqual([['Layout', 10], ['Elements', 15], ['Content and Text', 40], ['Style', 15], ['Overall', 20]]);
+    expect(RUBRIC.map((r) => [r.label, r.max])).toEqual([
+      ['Layout', 10],
+      ['Elements', 15],
+      ['Content and Text', 40],
+      ['Style', 15],
+      ['Overall', 20],
+    ]);
     const t = BUILTIN_TEMPLATES.visual.text;
     for (const r of RUBRIC) expect(t).toContain(`${r.label} (${r.max} points)`);
     expect(t).toMatch(/FIRST image is the reference/);
@@ -53,10 +59,14 @@ describe('templates', () => {
 
   test('messages: prompt, first image, second image', () => {
     const [m] = judgeMessages('P', 'data:ref', 'data:cand');
-    expect(m?.content).toEqual([{ type: 'text', text: 'P' }, { type: 'image_url', image_url: { url: 'data:ref' } }, { type: 'image_url', image_url: { url: 'data:cand' } }]);
+    expect(m?.content).toEqual([
+      { type: 'text', text: 'P' },
+      { type: 'image_url', image_url: { url: 'data:ref' } },
+      { type: 'image_url', image_url: { url: 'data:cand' } },
+    ]);
   });
 
-  test('a person\'s rubric answer is checked and reads back through the official parser', () => {
+  test("a person's rubric answer is checked and reads back through the official parser", () => {
     const parts = { layout: 8, elements: 12, content: 30, style: 10, overall: 15 };
     expect(rubricTotal(parts)).toBe(75);
     const reply = rubricReply(parts);
@@ -78,7 +88,20 @@ describe('protocol helpers', () => {
 
   test('reply text from a completion body', () => {
     expect(completionText({ choices: [{ message: { content: 'hi' } }] })).toBe('hi');
-    expect(completionText({ choices: [{ message: { content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] } }] })).toBe('ab');
+    expect(
+      completionText({
+        choices: [
+          {
+            message: {
+              content: [
+                { type: 'text', text: 'a' },
+                { type: 'text', text: 'b' },
+              ],
+            },
+          },
+        ],
+      }),
+    ).toBe('ab');
     expect(completionText({ choices: [] })).toBeNull();
     expect(completionText('nope')).toBeNull();
   });

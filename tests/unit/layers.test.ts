@@ -64,7 +64,8 @@ function importGraph(): { graph: Map<string, Set<string>>; examples: Map<string,
 
 describe('layers', () => {
   test('the table names only known layers and has no cycle', () => {
-    for (const [layer, allowed] of Object.entries(table)) for (const to of allowed) expect(table, `${layer} allows unknown layer ${to}`).toHaveProperty(to);
+    for (const [layer, allowed] of Object.entries(table))
+      for (const to of allowed) expect(table, `${layer} allows unknown layer ${to}`).toHaveProperty(to);
     const graph = new Map(Object.entries(table).map(([k, v]) => [k, new Set(v)]));
     expect(findCycle(graph)).toBeNull();
   });
@@ -78,21 +79,34 @@ describe('layers', () => {
     const { graph, examples } = importGraph();
     expect(graph.size).toBeGreaterThan(10); // the scan found the code
     const cycle = findCycle(graph);
-    expect(cycle && cycle.map((l, i) => (i ? examples.get(`${cycle[i - 1]}->${l}`) ?? l : l)), 'folder cycle').toBeNull();
-    const wrong = [...graph].flatMap(([from, tos]) => [...tos].filter((to) => !table[from]?.includes(to)).map((to) => `${examples.get(`${from}->${to}`)}: ${from} -> ${to}`));
+    expect(cycle && cycle.map((l, i) => (i ? (examples.get(`${cycle[i - 1]}->${l}`) ?? l) : l)), 'folder cycle').toBeNull();
+    const wrong = [...graph].flatMap(([from, tos]) =>
+      [...tos].filter((to) => !table[from]?.includes(to)).map((to) => `${examples.get(`${from}->${to}`)}: ${from} -> ${to}`),
+    );
     expect(wrong).toEqual([]);
   });
 
   test('the finder sees a cycle when there is one', () => {
-    const g = new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])]]);
+    const g = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['a'])],
+    ]);
     expect(findCycle(g)).toEqual(['a', 'b', 'c', 'a']);
   });
 
   test('lint rejects an import against the table, and idb outside src/data', async () => {
     const eslint = new ESLint({ cwd: ROOT });
-    const lint = async (file: string, code: string) => (await eslint.lintText(code, { filePath: path.join(ROOT, file) }))[0]!.messages.filter((m) => m.ruleId === 'layers/imports').map((m) => m.message);
-    expect(await lint('src/driver/example.ts', "import { x } from '../ui/App.tsx';\nexport { x };\n")).toEqual([expect.stringContaining('driver/ may not import ui/')]);
-    expect(await lint('src/ui/example.ts', "import { openDB } from 'idb';\nexport { openDB };\n")).toEqual([expect.stringContaining("only src/data/ may import 'idb'")]);
+    const lint = async (file: string, code: string) =>
+      (await eslint.lintText(code, { filePath: path.join(ROOT, file) }))[0]!.messages
+        .filter((m) => m.ruleId === 'layers/imports')
+        .map((m) => m.message);
+    expect(await lint('src/driver/example.ts', "import { x } from '../ui/App.tsx';\nexport { x };\n")).toEqual([
+      expect.stringContaining('driver/ may not import ui/'),
+    ]);
+    expect(await lint('src/ui/example.ts', "import { openDB } from 'idb';\nexport { openDB };\n")).toEqual([
+      expect.stringContaining("only src/data/ may import 'idb'"),
+    ]);
     expect(await lint('src/ui/example.ts', "import { x } from '../driver/resolve.ts';\nexport { x };\n")).toEqual([]);
   }, 60_000);
 });

@@ -39,7 +39,9 @@ export function referenceResize(rgb: Uint8Array, inW: number, inH: number, outW:
     for (let y = 0; y < inH; y++) {
       for (let c = 0; c < 3; c++) {
         let s = 0;
-        w.forEach((wt, k) => { s += wt * (rgb[(y * inW + first + k) * 3 + c] ?? 0); });
+        w.forEach((wt, k) => {
+          s += wt * (rgb[(y * inW + first + k) * 3 + c] ?? 0);
+        });
         mid[(y * outW + x) * 3 + c] = outW === inW ? (rgb[(y * inW + x) * 3 + c] ?? 0) : toU8(s);
       }
     }
@@ -51,7 +53,9 @@ export function referenceResize(rgb: Uint8Array, inW: number, inH: number, outW:
     for (let x = 0; x < outW; x++) {
       for (let c = 0; c < 3; c++) {
         let s = 0;
-        w.forEach((wt, k) => { s += wt * (mid[((first + k) * outW + x) * 3 + c] ?? 0); });
+        w.forEach((wt, k) => {
+          s += wt * (mid[((first + k) * outW + x) * 3 + c] ?? 0);
+        });
         out[(y * outW + x) * 3 + c] = toU8(s);
       }
     }

@@ -5,7 +5,14 @@
 // The two may differ by one uint8 level where fixed-point and float64 round differently,
 // which is 1/255/0.225 = 0.0174 after normalisation: the target is < 0.02.
 import { describe, expect, test } from 'vitest';
-import { centerCropOffsets, preprocessDino, resizeAndCrop, resizeBicubicPil, shortEdgeSize, type Rgba8 } from '../../workers/dino-preprocess.ts';
+import {
+  centerCropOffsets,
+  preprocessDino,
+  resizeAndCrop,
+  resizeBicubicPil,
+  shortEdgeSize,
+  type Rgba8,
+} from '../../workers/dino-preprocess.ts';
 import { referencePreprocess, referenceResize } from './pil-bicubic-reference.ts';
 
 function rng(seed: number): () => number {

@@ -4,9 +4,32 @@ import { listElements, parseKeyAnswer, parsePickAnswer, pickPrompt, MAX_LISTED }
 import type { ElementSnapshot, PageSnapshot } from '../../src/driver/snapshot.ts';
 
 function el(i: number, over: Partial<ElementSnapshot>): ElementSnapshot {
-  return { order: i, xpath: `/html[1]/body[1]/button[${i + 1}]`, tag: 'button', role: 'button', name: '', text: '', classes: [], pointer: true, listeners: [], box: { x: 10, y: 10 + i * 30, width: 80, height: 24 }, visible: true, inViewport: true, disabled: false, editable: false, parent: -1, interactive: true, ...over };
+  return {
+    order: i,
+    xpath: `/html[1]/body[1]/button[${i + 1}]`,
+    tag: 'button',
+    role: 'button',
+    name: '',
+    text: '',
+    classes: [],
+    pointer: true,
+    listeners: [],
+    box: { x: 10, y: 10 + i * 30, width: 80, height: 24 },
+    visible: true,
+    inViewport: true,
+    disabled: false,
+    editable: false,
+    parent: -1,
+    interactive: true,
+    ...over,
+  };
 }
-const snap = (elements: ElementSnapshot[]): PageSnapshot => ({ viewport: { width: 800, height: 600 }, scroll: { x: 0, y: 0, maxY: 0 }, focused: -1, elements });
+const snap = (elements: ElementSnapshot[]): PageSnapshot => ({
+  viewport: { width: 800, height: 600 },
+  scroll: { x: 0, y: 0, maxY: 0 },
+  focused: -1,
+  elements,
+});
 
 describe('the list', () => {
   test('only visible interactive or editable elements, in view first, numbered from 0 in document order', () => {
@@ -33,7 +56,11 @@ describe('the list', () => {
   });
   test('the prompt carries the step, the viewport and the group an element sits in', () => {
     const s = snap([el(0, { text: 'Add', context: 'Lamp' })]);
-    const p = pickPrompt({ type: 'Type', parameters: { description: 'Type a name', text: 'Ada' }, visual_evaluation_flag: false, logical_assertion: null }, s, listElements(s));
+    const p = pickPrompt(
+      { type: 'Type', parameters: { description: 'Type a name', text: 'Ada' }, visual_evaluation_flag: false, logical_assertion: null },
+      s,
+      listElements(s),
+    );
     expect(p).toContain('Action: Type\nDescription: Type a name\nText to type: "Ada"');
     expect(p).toContain('Viewport: 800x600, scrolled to y=0.');
     expect(p).toContain('[0] <button>"Add" in "Lamp" at (10,10) 80x24');

@@ -9,9 +9,21 @@ import type { Step } from '../../src/task/types.ts';
 type El = Partial<ElementSnapshot> & { tag: string; xpath: string };
 function snap(els: El[], extra: Partial<PageSnapshot> = {}): PageSnapshot {
   const elements: ElementSnapshot[] = els.map((e, i) => ({
-    order: i, role: '', name: e.text ?? '', text: '', classes: [], pointer: false, listeners: [],
-    box: { x: 10, y: 10 + i * 40, width: 100, height: 30 }, visible: true, inViewport: true, disabled: false,
-    editable: false, parent: -1, interactive: ['button', 'a', 'input', 'select', 'textarea'].includes(e.tag), ...e,
+    order: i,
+    role: '',
+    name: e.text ?? '',
+    text: '',
+    classes: [],
+    pointer: false,
+    listeners: [],
+    box: { x: 10, y: 10 + i * 40, width: 100, height: 30 },
+    visible: true,
+    inViewport: true,
+    disabled: false,
+    editable: false,
+    parent: -1,
+    interactive: ['button', 'a', 'input', 'select', 'textarea'].includes(e.tag),
+    ...e,
   }));
   return { viewport: { width: 1280, height: 720 }, scroll: { x: 0, y: 0, maxY: 0 }, focused: -1, elements, ...extra };
 }
@@ -56,7 +68,13 @@ describe('kinds and icons', () => {
   const page = snap([
     { tag: 'a', xpath: `${B(1)}/a[1]`, text: 'Search', href: '#' },
     { tag: 'input', xpath: `${B(1)}/input[1]`, inputType: 'text', placeholder: 'Search...', editable: true },
-    { tag: 'button', xpath: `${B(1)}/button[1]`, classes: ['icon-btn'], iconHint: 'fa fa-shopping-cart', box: { x: 1200, y: 10, width: 32, height: 32 } },
+    {
+      tag: 'button',
+      xpath: `${B(1)}/button[1]`,
+      classes: ['icon-btn'],
+      iconHint: 'fa fa-shopping-cart',
+      box: { x: 1200, y: 10, width: 32, height: 32 },
+    },
     { tag: 'button', xpath: `${B(1)}/button[2]`, text: '×', box: { x: 1240, y: 10, width: 24, height: 24 } },
     { tag: 'input', xpath: `${B(1)}/input[2]`, inputType: 'checkbox', name: 'Remember me' },
     { tag: 'label', xpath: `${B(1)}/label[1]`, text: 'Remember me', interactive: false },
@@ -80,8 +98,22 @@ describe('kinds and icons', () => {
 describe('ordinals, positions, grids', () => {
   const cards = snap(
     [0, 1, 2, 3].flatMap((i) => [
-      { tag: 'div', xpath: `${B(1)}/div[${i + 1}]`, classes: ['product-card'], text: `Item ${i} Add to cart`, box: { x: 10 + i * 300, y: 100, width: 280, height: 200 }, interactive: false },
-      { tag: 'button', xpath: `${B(1)}/div[${i + 1}]/button[1]`, classes: ['btn'], text: 'Add to cart', parent: i * 2, box: { x: 20 + i * 300, y: 250, width: 100, height: 30 } },
+      {
+        tag: 'div',
+        xpath: `${B(1)}/div[${i + 1}]`,
+        classes: ['product-card'],
+        text: `Item ${i} Add to cart`,
+        box: { x: 10 + i * 300, y: 100, width: 280, height: 200 },
+        interactive: false,
+      },
+      {
+        tag: 'button',
+        xpath: `${B(1)}/div[${i + 1}]/button[1]`,
+        classes: ['btn'],
+        text: 'Add to cart',
+        parent: i * 2,
+        box: { x: 20 + i * 300, y: 250, width: 100, height: 30 },
+      },
     ]),
   );
   test('the second card / the last button / 3rd', () => {
@@ -100,7 +132,15 @@ describe('ordinals, positions, grids', () => {
   });
   test('row and column of a grid', () => {
     const tiles: El[] = [];
-    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) tiles.push({ tag: 'div', xpath: `${B(1)}/div[${r * 3 + c + 1}]`, classes: ['tile'], box: { x: c * 110, y: r * 110, width: 100, height: 100 }, interactive: true });
+    for (let r = 0; r < 3; r++)
+      for (let c = 0; c < 3; c++)
+        tiles.push({
+          tag: 'div',
+          xpath: `${B(1)}/div[${r * 3 + c + 1}]`,
+          classes: ['tile'],
+          box: { x: c * 110, y: r * 110, width: 100, height: 100 },
+          interactive: true,
+        });
     expect(idx(resolveStep(step('Click', { description: 'Click the tile in row 2, column 3' }), snap(tiles)))).toBe(5);
     expect(parseStep(step('Click', { description: 'the cell at (2, 3)' })).target.ordinal).toBeUndefined();
   });
@@ -127,7 +167,14 @@ describe('relations and regions', () => {
   });
   test('in the header uses landmarks', () => {
     const p = snap([
-      { tag: 'a', xpath: `/html[1]/body[1]/header[1]/a[1]`, text: 'Login', href: '#', landmark: 'nav header', box: { x: 900, y: 400, width: 40, height: 20 } },
+      {
+        tag: 'a',
+        xpath: `/html[1]/body[1]/header[1]/a[1]`,
+        text: 'Login',
+        href: '#',
+        landmark: 'nav header',
+        box: { x: 900, y: 400, width: 40, height: 20 },
+      },
       { tag: 'a', xpath: `/html[1]/body[1]/footer[1]/a[1]`, text: 'Login', href: '#', landmark: 'footer' },
     ]);
     expect(idx(resolveStep(step('Click', { description: "Click 'Login' in the header" }), p))).toBe(0);
@@ -168,7 +215,10 @@ describe('Type, Press, Scroll', () => {
     expect(r.ok).toBe(false);
   });
   test('Press keys from the parameter or the description', () => {
-    const k = (d: string, key?: string) => { const r = resolveStep(step('Press', key ? { description: d, key } : { description: d }), form); return r.ok ? r.key : r.reason; };
+    const k = (d: string, key?: string) => {
+      const r = resolveStep(step('Press', key ? { description: d, key } : { description: d }), form);
+      return r.ok ? r.key : r.reason;
+    };
     expect(k('Press the up arrow')).toBe('ArrowUp');
     expect(k('press enter to submit')).toBe('Enter');
     expect(k('Hit Escape to close the dialog')).toBe('Escape');
@@ -212,8 +262,12 @@ describe('series, boards, glyphs, regions and kind tolerance', () => {
   const board = snap([
     { tag: 'div', xpath: `${B(1)}`, classes: ['board'], text: marks.join(' '), box: { x: 0, y: 0, width: 200, height: 200 } },
     ...marks.map((m, i): El => ({
-      tag: 'button', xpath: `${B(1)}/button[${i + 1}]`, text: m, classes: ['btn', 'cell', ...(m === 'O' ? ['o'] : []), ...(i === 4 ? ['win'] : [])],
-      parent: 0, box: { x: (i % 3) * 60, y: Math.floor(i / 3) * 60, width: 56, height: 56 },
+      tag: 'button',
+      xpath: `${B(1)}/button[${i + 1}]`,
+      text: m,
+      classes: ['btn', 'cell', ...(m === 'O' ? ['o'] : []), ...(i === 4 ? ['win'] : [])],
+      parent: 0,
+      box: { x: (i % 3) * 60, y: Math.floor(i / 3) * 60, width: 56, height: 56 },
     })),
   ]);
   test('a grid cell counts every sibling cell, whatever its mark', () => {
@@ -224,7 +278,12 @@ describe('series, boards, glyphs, regions and kind tolerance', () => {
   const dots = snap([
     { tag: 'button', xpath: `${B(1)}/button[1]`, classes: ['btn', 'arrow'], text: '‹', box: { x: 10, y: 100, width: 40, height: 40 } },
     { tag: 'button', xpath: `${B(1)}/button[2]`, classes: ['btn', 'arrow'], text: '›', box: { x: 300, y: 100, width: 40, height: 40 } },
-    ...[1, 2, 3, 4].map((n): El => ({ tag: 'button', xpath: `${B(2)}/button[${n}]`, classes: ['btn', 'dot', ...(n === 1 ? ['on'] : [])], box: { x: 100 + n * 20, y: 260, width: 12, height: 12 } })),
+    ...[1, 2, 3, 4].map((n): El => ({
+      tag: 'button',
+      xpath: `${B(2)}/button[${n}]`,
+      classes: ['btn', 'dot', ...(n === 1 ? ['on'] : [])],
+      box: { x: 100 + n * 20, y: 260, width: 12, height: 12 },
+    })),
   ]);
   test('an ordinal counts the series the words name, state classes included', () => {
     expect(idx(resolveStep(step('Click', { description: 'Tap the fourth dot' }), dots))).toBe(5);

@@ -58,7 +58,12 @@ describe('sample tasks', () => {
       });
 
       it('is written like an annotated task: 5-10 steps, checkpoints, assertions, descriptions', () => {
-        const steps = src.record.action_sequence as Array<{ type: string; parameters: { description?: string }; visual_evaluation_flag: boolean; logical_assertion: string | null }>;
+        const steps = src.record.action_sequence as Array<{
+          type: string;
+          parameters: { description?: string };
+          visual_evaluation_flag: boolean;
+          logical_assertion: string | null;
+        }>;
         expect(steps.length).toBeGreaterThanOrEqual(5);
         expect(steps.length).toBeLessThanOrEqual(10);
         expect(steps.filter((s) => s.visual_evaluation_flag).length).toBeGreaterThanOrEqual(2);

@@ -34,11 +34,38 @@ describe('iwr score', { timeout: 60_000 }, () => {
     // Error assertions do not cut: IFS 1, all 0.5, Final 0.85.
     ['single/error-assertions', { IFS: 1, ocr_score: 0.5, dino_score: 0.5, LFS: 0.5, HFS: 0.5, VFS: 0.5, Final: 0.85, complete: true }],
     // unjudged assertion: IFS 1 and Final 0.90625 under labelled keys.
-    ['single/unjudged-assertion', { 'IFS (unjudged assertions)': 1, ocr_score: 0.75, dino_score: 0.5, LFS: 0.625, HFS: 0.75, VFS: 0.6875, 'Final (unjudged assertions)': 0.90625, complete: false }],
+    [
+      'single/unjudged-assertion',
+      {
+        'IFS (unjudged assertions)': 1,
+        ocr_score: 0.75,
+        dino_score: 0.5,
+        LFS: 0.625,
+        HFS: 0.75,
+        VFS: 0.6875,
+        'Final (unjudged assertions)': 0.90625,
+        complete: false,
+      },
+    ],
     // no judge: HFS null, VFS (no HFS) = LFS = 0.625, Final (no HFS) = 0.8875.
-    ['partial/1/org__model-x', { IFS: 1, ocr_score: 0.75, dino_score: 0.5, LFS: 0.625, 'HFS (unjudged)': null, 'VFS (no HFS)': 0.625, 'Final (no HFS)': 0.8875, complete: false }],
+    [
+      'partial/1/org__model-x',
+      {
+        IFS: 1,
+        ocr_score: 0.75,
+        dino_score: 0.5,
+        LFS: 0.625,
+        'HFS (unjudged)': null,
+        'VFS (no HFS)': 0.625,
+        'Final (no HFS)': 0.8875,
+        complete: false,
+      },
+    ],
     // assertion No at step 2 of 4: IFS 0.5, Final 0.5 (official file, no iwr_studio key).
-    ['results/2/org__model-x', { IFS: 0.5, ocr_score: 0.5, dino_score: 0.75, LFS: 0.625, HFS: 0.375, VFS: 0.5, Final: 0.5, complete: true }],
+    [
+      'results/2/org__model-x',
+      { IFS: 0.5, ocr_score: 0.5, dino_score: 0.75, LFS: 0.625, HFS: 0.375, VFS: 0.5, Final: 0.5, complete: true },
+    ],
   ];
   for (const [name, expected] of cases) {
     it(name, () => {
@@ -76,7 +103,9 @@ describe('iwr score', { timeout: 60_000 }, () => {
     const r = iwr('score', '--eval', file);
     expect(r.code).toBe(0);
     expect(r.out).toBe(clean.out);
-    expect(r.err).toContain(`warning: ${file}: all_ocr_texts[0] must have string checkpoint_text and screenshot_text, got {} (not needed for the scores)`);
+    expect(r.err).toContain(
+      `warning: ${file}: all_ocr_texts[0] must have string checkpoint_text and screenshot_text, got {} (not needed for the scores)`,
+    );
   });
 
   it('exits 2 without --eval or on a missing file', () => {

@@ -34,16 +34,31 @@ describe('eval.json round trip', () => {
   it('writes every official field', () => {
     const keys = Object.keys(JSON.parse(serializeEvalRecord(buildEvalRecord(recordInput(vector('no assertions'))))));
     expect(keys).toEqual([
-      'total_step', 'success_step', 'screenshot_paths_to_eval', 'all_mllm_scores', 'all_dino_scores',
-      'all_ocr_scores', 'all_avg_scores', 'mllm_score', 'dino_score', 'ocr_score', 'avg_score',
-      'all_mllm_res', 'all_ocr_texts', 'assertion_results', 'iwr_studio',
+      'total_step',
+      'success_step',
+      'screenshot_paths_to_eval',
+      'all_mllm_scores',
+      'all_dino_scores',
+      'all_ocr_scores',
+      'all_avg_scores',
+      'mllm_score',
+      'dino_score',
+      'ocr_score',
+      'avg_score',
+      'all_mllm_res',
+      'all_ocr_texts',
+      'assertion_results',
+      'iwr_studio',
     ]);
   });
 });
 
 describe('parseEvalJson', () => {
   it('accepts an official file without iwr_studio, with Python-style floats', () => {
-    const text = fixture('results/1/org__model-x/eval.json').replace('"all_ocr_scores": [\n    0.5,\n    0.75,\n    1\n', '"all_ocr_scores": [\n    0.5,\n    0.75,\n    1.0\n');
+    const text = fixture('results/1/org__model-x/eval.json').replace(
+      '"all_ocr_scores": [\n    0.5,\n    0.75,\n    1\n',
+      '"all_ocr_scores": [\n    0.5,\n    0.75,\n    1.0\n',
+    );
     expect(text).toContain('    1.0\n');
     const p = parseEvalJson(text, 'results/1/m/eval.json');
     expect(p.problems).toEqual([]);
@@ -84,8 +99,12 @@ describe('parseEvalJson', () => {
     expect(lines).toContain('x.json: screenshot_paths_to_eval[0] must be a string, got 3 (not needed for the scores)');
     expect(lines).toContain('x.json: avg_score is missing (not needed for the scores)');
     expect(lines).toContain('x.json: all_mllm_res must be a list, got 7 (not needed for the scores)');
-    expect(lines).toContain('x.json: all_ocr_texts[0] must have string checkpoint_text and screenshot_text, got {} (not needed for the scores)');
-    expect(lines).toContain('x.json: assertion_results[0] .result must be "Yes", "No", "Error" or "unjudged", got {"result":"maybe"} (not needed for the scores)');
+    expect(lines).toContain(
+      'x.json: all_ocr_texts[0] must have string checkpoint_text and screenshot_text, got {} (not needed for the scores)',
+    );
+    expect(lines).toContain(
+      'x.json: assertion_results[0] .result must be "Yes", "No", "Error" or "unjudged", got {"result":"maybe"} (not needed for the scores)',
+    );
     expect(lines).toContain('x.json: iwr_studio.judge must be an object with a string kind (ignored: not needed for the scores)');
     // The figures are those of the untouched file; the bad fields are made safe, not guessed.
     const r = p.record as EvalRecord;

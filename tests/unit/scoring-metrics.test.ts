@@ -121,7 +121,13 @@ describe('taskScores on built records', () => {
     const v = vector('assertion No midway (and a flag on step 0)');
     const input = recordInput(v);
     const results = [...v.assertions, { result: 'unjudged' as const, assertion: 'late' }];
-    const rec = buildEvalRecord({ ...input, steps: [...v.steps, { visual_evaluation_flag: false, logical_assertion: 'late' }], assertionResults: results, executed: 5, screenshotPaths: [...input.screenshotPaths, 'evalpoints/5.png'] });
+    const rec = buildEvalRecord({
+      ...input,
+      steps: [...v.steps, { visual_evaluation_flag: false, logical_assertion: 'late' }],
+      assertionResults: results,
+      executed: 5,
+      screenshotPaths: [...input.screenshotPaths, 'evalpoints/5.png'],
+    });
     expect(taskScores(rec).assertions.status).toBe('complete');
   });
 });

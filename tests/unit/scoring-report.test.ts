@@ -103,7 +103,17 @@ describe('CSV, JSON and score object', () => {
   });
   it('score object never puts a partial figure under an official key', () => {
     const o = scoresObject(scores('missing HFS'));
-    expect(Object.keys(o)).toEqual(['IFS', 'ocr_score', 'dino_score', 'LFS', 'HFS (unjudged)', 'VFS (no HFS)', 'Final (no HFS)', 'complete', 'partial']);
+    expect(Object.keys(o)).toEqual([
+      'IFS',
+      'ocr_score',
+      'dino_score',
+      'LFS',
+      'HFS (unjudged)',
+      'VFS (no HFS)',
+      'Final (no HFS)',
+      'complete',
+      'partial',
+    ]);
     expect(o['HFS (unjudged)']).toBeNull();
   });
 });

@@ -33,12 +33,16 @@ describe('parseDataJsonl: valid input', () => {
   });
 
   test('unknown fields are kept at every level', () => {
-    const parsed = parseDataJsonl(jsonl(task({
-      extra_top: { a: 1 },
-      classification: { domain: 'x', tag: 'new' },
-      recording_details: { resolution: '1920x1080', fps: 30 },
-      action_sequence: [step({ extra_step: [1, 2], parameters: { description: 'd', selector_hint: '#a' } })],
-    })));
+    const parsed = parseDataJsonl(
+      jsonl(
+        task({
+          extra_top: { a: 1 },
+          classification: { domain: 'x', tag: 'new' },
+          recording_details: { resolution: '1920x1080', fps: 30 },
+          action_sequence: [step({ extra_step: [1, 2], parameters: { description: 'd', selector_hint: '#a' } })],
+        }),
+      ),
+    );
     const r = parsed.tasks[0]!.record;
     expect(r.extra_top).toEqual({ a: 1 });
     expect(r.classification.tag).toBe('new');
@@ -48,10 +52,15 @@ describe('parseDataJsonl: valid input', () => {
   });
 
   test('BOM, CRLF and blank lines are accepted; line numbers stay those of the file', () => {
-    const text = '\uFEFF' + [JSON.stringify(task()), '', '   ', JSON.stringify(task({ id: 5, action_sequence: [step({ type: 'Hover' })] }))].join('\r\n') + '\r\n';
+    const text =
+      '\uFEFF' +
+      [JSON.stringify(task()), '', '   ', JSON.stringify(task({ id: 5, action_sequence: [step({ type: 'Hover' })] }))].join('\r\n') +
+      '\r\n';
     const parsed = parseDataJsonl(text);
     expect(parsed.tasks.map((t) => t.id)).toEqual(['1', '5']);
-    expect(lines(allProblems(parsed))).toEqual(['data.jsonl line 4: action_sequence[0].type "Hover" is not one of Click, Type, Press, Scroll']);
+    expect(lines(allProblems(parsed))).toEqual([
+      'data.jsonl line 4: action_sequence[0].type "Hover" is not one of Click, Type, Press, Scroll',
+    ]);
   });
 
   test('resolution spellings', () => {
@@ -76,12 +85,22 @@ describe('parseDataJsonl: every problem, with its place', () => {
   });
 
   test('missing resolution -> 1920x1080 with a warning; unusable -> error', () => {
-    const parsed = parseDataJsonl(jsonl(task({ recording_details: { environment: 'desktop' } }), task({ id: 2, recording_details: { resolution: 'big' } }), task({ id: 3, recording_details: undefined })));
+    const parsed = parseDataJsonl(
+      jsonl(
+        task({ recording_details: { environment: 'desktop' } }),
+        task({ id: 2, recording_details: { resolution: 'big' } }),
+        task({ id: 3, recording_details: undefined }),
+      ),
+    );
     const [a, b, c] = parsed.tasks;
     expect(a?.resolution).toEqual({ width: 1920, height: 1080 });
     expect(a?.resolutionFrom).toBe('default');
-    expect(a?.problems).toEqual([{ severity: 'warning', file: 'data.jsonl', line: 1, path: 'recording_details.resolution', message: 'is missing; using 1920x1080' }]);
-    expect(lines(b!.problems)).toEqual(['data.jsonl line 2: recording_details.resolution "big" is not WIDTHxHEIGHT (e.g. "1920x1080"); using 1920x1080']);
+    expect(a?.problems).toEqual([
+      { severity: 'warning', file: 'data.jsonl', line: 1, path: 'recording_details.resolution', message: 'is missing; using 1920x1080' },
+    ]);
+    expect(lines(b!.problems)).toEqual([
+      'data.jsonl line 2: recording_details.resolution "big" is not WIDTHxHEIGHT (e.g. "1920x1080"); using 1920x1080',
+    ]);
     expect(b?.problems[0]?.severity).toBe('error');
     expect(c?.resolution).toEqual({ width: 1920, height: 1080 });
     expect(lines(c!.problems)).toEqual(['data.jsonl line 3: recording_details.resolution is missing; using 1920x1080']);
@@ -120,20 +139,24 @@ describe('parseDataJsonl: every problem, with its place', () => {
   });
 
   test('wrong field types name their path', () => {
-    const parsed = parseDataJsonl(jsonl(task({
-      source_website: 3,
-      classification: 'shop',
-      recording_details: { resolution: 1920, environment: 5 },
-      action_sequence: [
-        step({ visual_evaluation_flag: 'yes', logical_assertion: 4 }),
-        step({ type: 'Type', parameters: { text: 12, element_index: '2', description: 'd' } }),
-        step({ type: 'Press', parameters: { key: null } }),
-        step({ type: 'Scroll', parameters: { scroll_page: 'true' } }),
-        'Click',
-        step({ type: 7 }),
-        step({ type: undefined, parameters: [] }),
-      ],
-    })));
+    const parsed = parseDataJsonl(
+      jsonl(
+        task({
+          source_website: 3,
+          classification: 'shop',
+          recording_details: { resolution: 1920, environment: 5 },
+          action_sequence: [
+            step({ visual_evaluation_flag: 'yes', logical_assertion: 4 }),
+            step({ type: 'Type', parameters: { text: 12, element_index: '2', description: 'd' } }),
+            step({ type: 'Press', parameters: { key: null } }),
+            step({ type: 'Scroll', parameters: { scroll_page: 'true' } }),
+            'Click',
+            step({ type: 7 }),
+            step({ type: undefined, parameters: [] }),
+          ],
+        }),
+      ),
+    );
     const t = parsed.tasks[0]!;
     expect(lines(t.problems)).toEqual([
       'data.jsonl line 1: source_website should be a string, found an integer',

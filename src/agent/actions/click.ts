@@ -67,5 +67,8 @@ export function fallbackClick(ctx: AgentContext, el: Element): ActResult {
   } finally {
     release();
   }
-  return { code: 'done', detail: `fallback element.click() on ${describe(el)} (the official harness's second try after a failed real click)` };
+  return {
+    code: 'done',
+    detail: `fallback element.click() on ${describe(el)} (the official harness's second try after a failed real click)`,
+  };
 }

@@ -17,7 +17,12 @@ export function setValue(s: Saved, el: Field, value: string): void {
 }
 
 /** beforeinput, the change, input. `text` null with deleteContentBackward removes one char. */
-export function edit(s: Saved, el: Element, inputType: 'insertText' | 'insertLineBreak' | 'deleteContentBackward', text: string | null): void {
+export function edit(
+  s: Saved,
+  el: Element,
+  inputType: 'insertText' | 'insertLineBreak' | 'deleteContentBackward',
+  text: string | null,
+): void {
   if (isField(el)) {
     if (!input(s, el, 'beforeinput', inputType, text)) return;
     if (inputType === 'deleteContentBackward') setValue(s, el, el.value.slice(0, -1));
@@ -27,9 +32,10 @@ export function edit(s: Saved, el: Element, inputType: 'insertText' | 'insertLin
     return;
   }
   // contenteditable: execCommand keeps caret and undo stack, and fires beforeinput/input itself.
-  const ok = inputType === 'deleteContentBackward'
-    ? call(s.execCommand, s.doc, 'delete', false)
-    : call(s.execCommand, s.doc, inputType === 'insertLineBreak' ? 'insertLineBreak' : 'insertText', false, text ?? '');
+  const ok =
+    inputType === 'deleteContentBackward'
+      ? call(s.execCommand, s.doc, 'delete', false)
+      : call(s.execCommand, s.doc, inputType === 'insertLineBreak' ? 'insertLineBreak' : 'insertText', false, text ?? '');
   if (!ok) {
     const t = el.textContent ?? '';
     el.textContent = inputType === 'deleteContentBackward' ? t.slice(0, -1) : t + (text ?? '');

@@ -17,7 +17,10 @@ export function guardNavigation(ctx: AgentContext): () => void {
   const onClick = (ev: Event) => {
     if (ctx.policy !== 'blocked' || ev.defaultPrevented) return;
     const path = ev.composedPath();
-    const a = path.find((n): n is HTMLAnchorElement => { const t = (n as Element).tagName; return t === 'A' || t === 'AREA'; });
+    const a = path.find((n): n is HTMLAnchorElement => {
+      const t = (n as Element).tagName;
+      return t === 'A' || t === 'AREA';
+    });
     if (!a) return;
     const url = leavesPage(ctx, a);
     if (!url) return;

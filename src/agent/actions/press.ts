@@ -14,9 +14,15 @@ import { edit } from './edit.ts';
 import { guardNavigation } from './navigation.ts';
 
 const SCROLL_KEYS: Record<string, (vh: number) => [number, number]> = {
-  ArrowDown: () => [0, 40], ArrowUp: () => [0, -40], ArrowRight: () => [40, 0], ArrowLeft: () => [-40, 0],
-  PageDown: (vh) => [0, vh * 0.875], PageUp: (vh) => [0, -vh * 0.875], ' ': (vh) => [0, vh * 0.875],
-  Home: () => [0, -1e9], End: () => [0, 1e9],
+  ArrowDown: () => [0, 40],
+  ArrowUp: () => [0, -40],
+  ArrowRight: () => [40, 0],
+  ArrowLeft: () => [-40, 0],
+  PageDown: (vh) => [0, vh * 0.875],
+  PageUp: (vh) => [0, -vh * 0.875],
+  ' ': (vh) => [0, vh * 0.875],
+  Home: () => [0, -1e9],
+  End: () => [0, 1e9],
 };
 
 function activate(ctx: AgentContext, el: HTMLElement): void {
@@ -24,7 +30,11 @@ function activate(ctx: AgentContext, el: HTMLElement): void {
   try {
     // Synthetic click through the saved dispatch: a page override of HTMLElement.prototype.click
     // must not intercept the agent's activation.
-    call(ctx.saved.dispatchEvent, el, new ctx.saved.MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: ctx.saved.win, detail: 0 }));
+    call(
+      ctx.saved.dispatchEvent,
+      el,
+      new ctx.saved.MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: ctx.saved.win, detail: 0 }),
+    );
   } finally {
     release();
   }
@@ -64,7 +74,13 @@ function defaultAction(ctx: AgentContext, target: Element, k: KeyDef): void {
     return;
   }
   // Enter activates buttons and links; on a checkbox it does nothing (Chromium).
-  if (k.key === 'Enter' && (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY' || (tag === 'INPUT' && ['button', 'submit', 'reset', 'image'].includes((target as HTMLInputElement).type)))) {
+  if (
+    k.key === 'Enter' &&
+    (tag === 'BUTTON' ||
+      tag === 'A' ||
+      tag === 'SUMMARY' ||
+      (tag === 'INPUT' && ['button', 'submit', 'reset', 'image'].includes((target as HTMLInputElement).type)))
+  ) {
     activate(ctx, target as HTMLElement);
     return;
   }
@@ -96,7 +112,12 @@ export function pressKey(ctx: AgentContext, k: KeyDef): ActResult {
   const up = activeElement(s) ?? target;
   // Space activates a focused button on key release.
   const upOk = key(s, up, 'keyup', k);
-  if (upOk && k.key === ' ' && (up.tagName === 'BUTTON' || (up.tagName === 'INPUT' && ['button', 'submit', 'checkbox', 'radio'].includes((up as HTMLInputElement).type)))) {
+  if (
+    upOk &&
+    k.key === ' ' &&
+    (up.tagName === 'BUTTON' ||
+      (up.tagName === 'INPUT' && ['button', 'submit', 'checkbox', 'radio'].includes((up as HTMLInputElement).type)))
+  ) {
     activate(ctx, up as HTMLElement);
   }
   return { code: 'done', detail: `sent ${k.key === ' ' ? 'Space' : k.key} to ${target.tagName.toLowerCase()}` };

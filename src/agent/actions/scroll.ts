@@ -30,17 +30,32 @@ function scrollableFrom(s: Saved, start: Element | null, axis: 'x' | 'y'): Eleme
   return null;
 }
 
-export async function scroll(ctx: AgentContext, mode: 'official' | 'directional', direction: string | undefined, scrollPage: boolean | undefined, el: Element | undefined): Promise<ActResult> {
+export async function scroll(
+  ctx: AgentContext,
+  mode: 'official' | 'directional',
+  direction: string | undefined,
+  scrollPage: boolean | undefined,
+  el: Element | undefined,
+): Promise<ActResult> {
   const s = ctx.saved;
   const w = s.win;
   if (mode === 'official') {
     const before = w.scrollY;
     // 'instant' overrides a page's scroll-behavior: smooth, so the position is final now.
     s.scrollBy({ top: w.innerHeight / 2, left: 0, behavior: 'instant' });
-    await new Promise<void>((resolve) => { s.setTimeout(resolve, OFFICIAL_SCROLL_CHECK_MS); });
+    await new Promise<void>((resolve) => {
+      s.setTimeout(resolve, OFFICIAL_SCROLL_CHECK_MS);
+    });
     const after = w.scrollY;
     const moved = Math.abs(after - before) > SCROLL_MIN_DELTA;
-    return { code: moved ? 'done' : 'error:notscrolled', scrollBefore: before, scrollAfter: after, detail: moved ? `window scrolled ${Math.round(after - before)} px` : `the page did not scroll (moved ${Math.round(after - before)} px, needs > ${SCROLL_MIN_DELTA}; page height ${s.doc.scrollingElement?.scrollHeight ?? 0} px)` };
+    return {
+      code: moved ? 'done' : 'error:notscrolled',
+      scrollBefore: before,
+      scrollAfter: after,
+      detail: moved
+        ? `window scrolled ${Math.round(after - before)} px`
+        : `the page did not scroll (moved ${Math.round(after - before)} px, needs > ${SCROLL_MIN_DELTA}; page height ${s.doc.scrollingElement?.scrollHeight ?? 0} px)`,
+    };
   }
   const dir = (direction ?? 'down').toLowerCase();
   const axis: 'x' | 'y' = dir === 'left' || dir === 'right' ? 'x' : 'y';
@@ -66,5 +81,10 @@ export async function scroll(ctx: AgentContext, mode: 'official' | 'directional'
   const after = read();
   const moved = Math.abs(after - before) > SCROLL_MIN_DELTA;
   const what = container ? describe(container) : 'window';
-  return { code: moved ? 'done' : 'error:notscrolled', scrollBefore: before, scrollAfter: after, detail: `${what} ${dir} ${Math.round(after - before)} px` };
+  return {
+    code: moved ? 'done' : 'error:notscrolled',
+    scrollBefore: before,
+    scrollAfter: after,
+    detail: `${what} ${dir} ${Math.round(after - before)} px`,
+  };
 }

@@ -185,7 +185,8 @@ export function restoreTextBoxWidths(s: Saved, context: CloneContext): void {
     if (cs.transform !== 'none' && !span.style.transformOrigin) span.style.transformOrigin = cs.transformOrigin;
   }
   for (const [c, src] of map) {
-    if (CONTENT_SIZED.has(src.localName) && src.namespaceURI === 'http://www.w3.org/1999/xhtml') apply(c as HTMLElement, s.getComputedStyle(src));
+    if (CONTENT_SIZED.has(src.localName) && src.namespaceURI === 'http://www.w3.org/1999/xhtml')
+      apply(c as HTMLElement, s.getComputedStyle(src));
   }
 }
 
@@ -205,9 +206,20 @@ export function keepEmptyPseudoBoxes(s: Saved, context: CloneContext): void {
     if (!src.firstElementChild || src.namespaceURI !== 'http://www.w3.org/1999/xhtml' || !(c as HTMLElement).style) continue;
     for (const pseudo of ['::before', '::after'] as const) {
       const cs = s.getComputedStyle(src, pseudo);
-      if (cs.content === 'none' || cs.content === 'normal' || cs.display === 'none' || cs.display === 'inline' || cs.position === 'absolute' || cs.position === 'fixed') continue;
+      if (
+        cs.content === 'none' ||
+        cs.content === 'normal' ||
+        cs.display === 'none' ||
+        cs.display === 'inline' ||
+        cs.position === 'absolute' ||
+        cs.position === 'fixed'
+      )
+        continue;
       const kids = c.children;
-      const present = pseudo === '::before' ? (kids[0] as HTMLElement | undefined)?.dataset?.snapdomPseudo === pseudo : (kids[kids.length - 1] as HTMLElement | undefined)?.dataset?.snapdomPseudo === pseudo;
+      const present =
+        pseudo === '::before'
+          ? (kids[0] as HTMLElement | undefined)?.dataset?.snapdomPseudo === pseudo
+          : (kids[kids.length - 1] as HTMLElement | undefined)?.dataset?.snapdomPseudo === pseudo;
       if (present) continue;
       const box = s.doc.createElement('span');
       box.dataset.snapdomPseudo = pseudo;
@@ -249,7 +261,12 @@ export function exactStandInSizes(s: Saved, context: CloneContext): void {
     if (!h || typeof h.offsetWidth !== 'number' || s.getComputedStyle(h).transform !== 'none') continue;
     const r = call(s.getBoundingClientRect, h);
     const set = (prop: 'width' | 'height', whole: number, exact: number) => {
-      if (style.getPropertyValue(prop) !== `${whole}px` || style.getPropertyValue(`min-${prop}`) !== `${whole}px` || Math.abs(exact - whole) < 0.001) return;
+      if (
+        style.getPropertyValue(prop) !== `${whole}px` ||
+        style.getPropertyValue(`min-${prop}`) !== `${whole}px` ||
+        Math.abs(exact - whole) < 0.001
+      )
+        return;
       for (const p of [prop, `min-${prop}`, `max-${prop}`]) style.setProperty(p, `${exact}px`);
     };
     set('width', h.offsetWidth, r.width);
@@ -308,7 +325,16 @@ function outerZ(s: Saved, from: Element): string | null {
 function sameContainingBlock(s: Saved, from: Element): boolean {
   for (let a: Element | null = from; a && a !== s.doc.body; a = a.parentElement) {
     const cs = s.getComputedStyle(a);
-    if (cs.position !== 'static' || cs.transform !== 'none' || cs.filter !== 'none' || cs.perspective !== 'none' || cs.contain !== 'none' || /transform|filter|perspective/.test(cs.willChange) || cs.backdropFilter !== 'none') return false;
+    if (
+      cs.position !== 'static' ||
+      cs.transform !== 'none' ||
+      cs.filter !== 'none' ||
+      cs.perspective !== 'none' ||
+      cs.contain !== 'none' ||
+      /transform|filter|perspective/.test(cs.willChange) ||
+      cs.backdropFilter !== 'none'
+    )
+      return false;
   }
   return true;
 }
@@ -336,7 +362,12 @@ export function undoFixedPadding(s: Saved, context: CloneContext): void {
     const u = call(s.getBoundingClientRect, src);
     const x = u.left - k.left - root.clientLeft;
     const y = u.top - k.top - root.clientTop;
-    const [left, top, width, height] = [style.left, style.top, style.width, style.height].map((v) => parseFloat(v)) as [number, number, number, number];
+    const [left, top, width, height] = [style.left, style.top, style.width, style.height].map((v) => parseFloat(v)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     const horizontal = (near(left, x) && near(width, u.width + 2)) || (near(left, x - 1) && near(width, u.width + 3));
     const vertical = (near(top, y) && near(height, u.height)) || (near(top, y - 1) && near(height, u.height + 1));
     if (!horizontal || !vertical) continue;

@@ -169,7 +169,14 @@ export async function paintCanvasBackground(s: Saved, context: CloneContext): Pr
       if (!tile || tile.tw <= 0 || tile.th <= 0) continue;
       // 'space' and 'round' are taken as 'repeat'.
       const rep = pick(repeats, i).split(/\s+/);
-      const [ax, ay] = rep.length === 2 ? rep : rep[0] === 'repeat-x' ? ['repeat', 'no-repeat'] : rep[0] === 'repeat-y' ? ['no-repeat', 'repeat'] : [rep[0], rep[0]];
+      const [ax, ay] =
+        rep.length === 2
+          ? rep
+          : rep[0] === 'repeat-x'
+            ? ['repeat', 'no-repeat']
+            : rep[0] === 'repeat-y'
+              ? ['no-repeat', 'repeat']
+              : [rep[0], rep[0]];
       const rxx = ax !== 'no-repeat';
       const ry = ay !== 'no-repeat';
       const ox = area.x + resolvePosition(pick(px, i), area.w - tile.tw);

@@ -8,7 +8,22 @@ import { asDataUrl } from './inline-url.ts';
  * snapdom's test for an icon font (its `Mt`): families it never embeds and whose one-glyph
  * pseudo-elements it replaces by a picture. Kept in step with @zumer/snapdom 3.1.
  */
-const ICON_FAMILY = [/font\s*awesome/i, /material\s*icons/i, /ionicons/i, /glyphicons/i, /feather/i, /bootstrap\s*icons/i, /remix\s*icons/i, /heroicons/i, /layui/i, /lucide/i, /icon/i, /glyph/i, /symbols/i, /fontawesome/i];
+const ICON_FAMILY = [
+  /font\s*awesome/i,
+  /material\s*icons/i,
+  /ionicons/i,
+  /glyphicons/i,
+  /feather/i,
+  /bootstrap\s*icons/i,
+  /remix\s*icons/i,
+  /heroicons/i,
+  /layui/i,
+  /lucide/i,
+  /icon/i,
+  /glyph/i,
+  /symbols/i,
+  /fontawesome/i,
+];
 
 export function isIconFamily(family: string): boolean {
   return ICON_FAMILY.some((r) => r.test(family));
@@ -18,7 +33,9 @@ export function isIconFamily(family: string): boolean {
 export function contentText(content: string): string | null {
   const m = /^"((?:[^"\\]|\\.)*)"$/.exec(content.trim());
   if (!m) return null;
-  return m[1]!.replace(/\\([0-9a-fA-F]{1,6}\s?|.)/g, (_, e: string) => (/^[0-9a-fA-F]/.test(e) ? String.fromCodePoint(parseInt(e, 16)) : e));
+  return m[1]!.replace(/\\([0-9a-fA-F]{1,6}\s?|.)/g, (_, e: string) =>
+    /^[0-9a-fA-F]/.test(e) ? String.fromCodePoint(parseInt(e, 16)) : e,
+  );
 }
 
 /**
@@ -43,7 +60,8 @@ export function iconGlyphsAsText(s: Saved, context: CloneContext): Set<string> {
     let restored = 0;
     for (const span of host.children) {
       const pseudo = (span as HTMLElement).dataset?.snapdomPseudo;
-      if ((pseudo !== '::before' && pseudo !== '::after') || span.children.length !== 1 || span.firstElementChild?.localName !== 'img') continue;
+      if ((pseudo !== '::before' && pseudo !== '::after') || span.children.length !== 1 || span.firstElementChild?.localName !== 'img')
+        continue;
       const cs = s.getComputedStyle(src, pseudo);
       const text = contentText(cs.content);
       if (!text) continue;
@@ -73,7 +91,10 @@ export function iconGlyphsAsText(s: Saved, context: CloneContext): Set<string> {
 }
 
 function firstFamily(list: string): string {
-  return (list.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '').toLowerCase();
+  return (list.split(',')[0] ?? '')
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .toLowerCase();
 }
 
 function fontFaceRules(rules: CSSRuleList, out: CSSFontFaceRule[]): void {
@@ -94,7 +115,11 @@ export async function embedIconFonts(s: Saved, families: Set<string>): Promise<s
   for (const f of s.doc.fonts) if (f.status === 'loaded') loaded.add(`${firstFamily(f.family)}|${f.weight}|${f.style}`);
   const rules: CSSFontFaceRule[] = [];
   for (const sheet of s.doc.styleSheets) {
-    try { fontFaceRules(sheet.cssRules, rules); } catch { /* a sheet we may not read */ }
+    try {
+      fontFaceRules(sheet.cssRules, rules);
+    } catch {
+      /* a sheet we may not read */
+    }
   }
   const css: string[] = [];
   for (const r of rules) {
@@ -110,7 +135,11 @@ export async function embedIconFonts(s: Saved, families: Set<string>): Promise<s
       if (url.startsWith('data:')) continue;
       const base = r.parentStyleSheet?.href ?? s.doc.baseURI;
       let abs: string;
-      try { abs = new URL(url, base).href; } catch { continue; }
+      try {
+        abs = new URL(url, base).href;
+      } catch {
+        continue;
+      }
       const data = await asDataUrl(abs, 'font/woff2');
       if (data) text = text.replace(m[0], `url("${data}")`);
     }

@@ -57,7 +57,13 @@ export function restoreBrokenImageSizes(s: Saved, context: CloneContext): void {
     // would count as sized, and Chromium hides the icon in boxes under 18 px (16 for the
     // icon, 2 for its inset).
     const r = call(s.getBoundingClientRect, src);
-    if (!src.getAttribute('alt') && src.getAttribute('width') === null && src.getAttribute('height') === null && r.width === 16 && r.height === 16) {
+    if (
+      !src.getAttribute('alt') &&
+      src.getAttribute('width') === null &&
+      src.getAttribute('height') === null &&
+      r.width === 16 &&
+      r.height === 16
+    ) {
       const st = (c as HTMLElement).style;
       for (const p of ['width', 'height']) st.setProperty(p, 'auto', 'important');
       for (const p of ['min-width', 'min-height']) st.setProperty(p, '0px', 'important');

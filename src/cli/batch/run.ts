@@ -152,7 +152,14 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
         };
       } catch (err) {
         const msg = clean(err instanceof Error ? err.message : String(err));
-        const fail = (reason: string): TaskOutcome => ({ ...base, status: 'failed', ...last, reason, ms: Date.now() - started, attempts: attempt });
+        const fail = (reason: string): TaskOutcome => ({
+          ...base,
+          status: 'failed',
+          ...last,
+          reason,
+          ms: Date.now() - started,
+          attempts: attempt,
+        });
         if (stopping) return { ...fail('the batch was stopped'), status: 'interrupted' };
         const crashed = slotRef.slot?.crashed ?? null;
         const browserGone = !pool.connected;
@@ -164,7 +171,9 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
         if (browserGone || crashed) {
           const what = browserGone ? 'the browser died' : crashed;
           if (attempt >= 2) return fail(`${what} twice while evaluating this task (${msg})`);
-          o.progress?.line(`task ${job.task}: ${what} during ${last.stage ?? 'setup'}; retrying on a fresh ${browserGone ? 'browser' : 'page'}`);
+          o.progress?.line(
+            `task ${job.task}: ${what} during ${last.stage ?? 'setup'}; retrying on a fresh ${browserGone ? 'browser' : 'page'}`,
+          );
           try {
             if (browserGone) await pool.revive();
           } catch (e) {

@@ -7,7 +7,10 @@ export function pickTasks(all: readonly string[], spec: string | undefined): str
   const sorted = [...all].sort(compareTaskIds);
   if (spec === undefined) return sorted;
   const wanted = new Set<string>();
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const range = /^(\d+)-(\d+)$/.exec(part);
     if (range) {
       const [a, b] = [Number(range[1]), Number(range[2])];

@@ -26,7 +26,10 @@ const COLS: Column[] = ['IFS', 'ocr_score', 'dino_score', 'LFS', 'HFS', 'VFS', '
 export function parseReportMarkdown(md: string): Map<string, ReportRow> {
   const rows = new Map<string, ReportRow>();
   for (const line of md.split('\n')) {
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells.length !== 8 || cells[0] === 'task' || /^-+$/.test(cells[0] ?? '')) continue;
     const row: ReportRow = {};
     COLS.forEach((c, i) => {
@@ -47,10 +50,16 @@ export function checkAggregate(rec: EvalRecord, row: ReportRow | undefined): { s
     ['dino_score (mean of all_dino_scores)', rec.dino_score, mean(rec.all_dino_scores)],
   ];
   const judged = rec.all_mllm_scores.filter((x): x is number => typeof x === 'number');
-  if (rec.mllm_score !== null && judged.length === rec.all_mllm_scores.length) own.push(['mllm_score (mean of all_mllm_scores)', rec.mllm_score, mean(judged)]);
+  if (rec.mllm_score !== null && judged.length === rec.all_mllm_scores.length)
+    own.push(['mllm_score (mean of all_mllm_scores)', rec.mllm_score, mean(judged)]);
   for (const [what, pub, ours] of own) {
     if (pub !== null && ours !== null && Math.abs(pub - ours) > RECORD_TOLERANCE)
-      findings.push({ what, published: pub, recomputed: ours, cause: 'the eval.json is inconsistent: its aggregate field does not match its own list (edited or truncated file)' });
+      findings.push({
+        what,
+        published: pub,
+        recomputed: ours,
+        cause: 'the eval.json is inconsistent: its aggregate field does not match its own list (edited or truncated file)',
+      });
   }
   if (row) {
     for (const c of COLS) {
@@ -62,7 +71,8 @@ export function checkAggregate(rec: EvalRecord, row: ReportRow | undefined): { s
           what: `report ${c}`,
           published: pub,
           recomputed: ours,
-          cause: 'the published report row does not follow from the eval.json (official formula: lists cut to success_step + 1, then averaged)',
+          cause:
+            'the published report row does not follow from the eval.json (official formula: lists cut to success_step + 1, then averaged)',
         });
       }
     }
@@ -80,13 +90,22 @@ export interface Rescored {
 }
 
 /** B: OCR and DINO re-run on the bundle's evalpoints against the checkpoints. */
-export function checkEvalpoints(rec: EvalRecord, rescored: readonly Rescored[], ours: { ocrEngine: string; dinoSha256: string; dinoId: string }): Finding[] {
+export function checkEvalpoints(
+  rec: EvalRecord,
+  rescored: readonly Rescored[],
+  ours: { ocrEngine: string; dinoSha256: string; dinoId: string },
+): Finding[] {
   const findings: Finding[] = [];
   const pubDino = rec.iwr_studio?.models?.dino;
   const pubOcr = rec.iwr_studio?.models?.ocr?.id ?? 'EasyOCR (official; not recorded in the file)';
   for (const [j, r] of rescored.entries()) {
     if (r.ocr === null || r.dino === null) {
-      findings.push({ what: `checkpoint ${j}`, published: rec.screenshot_paths_to_eval[j] ?? null, recomputed: null, cause: `${r.file} is missing from the bundle: not rescored` });
+      findings.push({
+        what: `checkpoint ${j}`,
+        published: rec.screenshot_paths_to_eval[j] ?? null,
+        recomputed: null,
+        cause: `${r.file} is missing from the bundle: not rescored`,
+      });
       continue;
     }
     const pOcr = rec.all_ocr_scores[j];
@@ -94,9 +113,12 @@ export function checkEvalpoints(rec: EvalRecord, rescored: readonly Rescored[], 
       const texts = rec.all_ocr_texts[j];
       let cause: string;
       const selfSim = texts ? ocrSimilarity(texts.checkpoint_text, texts.screenshot_text) : null;
-      if (selfSim !== null && Math.abs(selfSim - pOcr) > RECORD_TOLERANCE) cause = `the published OCR score does not match its own texts (their similarity is ${selfSim.toFixed(4)}): edited record`;
-      else if (texts && r.ocrTexts && texts.checkpoint_text !== r.ocrTexts.reference) cause = `OCR engine difference: the reference reads differently (published ${pubOcr} vs ours ${ours.ocrEngine})`;
-      else if (texts && r.ocrTexts && texts.screenshot_text !== r.ocrTexts.candidate) cause = `OCR engine difference on the screenshot (published ${pubOcr} vs ours ${ours.ocrEngine})`;
+      if (selfSim !== null && Math.abs(selfSim - pOcr) > RECORD_TOLERANCE)
+        cause = `the published OCR score does not match its own texts (their similarity is ${selfSim.toFixed(4)}): edited record`;
+      else if (texts && r.ocrTexts && texts.checkpoint_text !== r.ocrTexts.reference)
+        cause = `OCR engine difference: the reference reads differently (published ${pubOcr} vs ours ${ours.ocrEngine})`;
+      else if (texts && r.ocrTexts && texts.screenshot_text !== r.ocrTexts.candidate)
+        cause = `OCR engine difference on the screenshot (published ${pubOcr} vs ours ${ours.ocrEngine})`;
       else cause = `OCR engine difference (published ${pubOcr} vs ours ${ours.ocrEngine})`;
       findings.push({ what: `checkpoint ${j} OCR (${r.file})`, published: pOcr, recomputed: r.ocr, cause });
     }
@@ -118,7 +140,12 @@ export function checkReplay(pub: EvalRecord, ours: EvalRecord): Finding[] {
   const a = pub.success_step;
   const b = ours.success_step;
   if (pub.total_step !== ours.total_step) {
-    findings.push({ what: 'total_step', published: pub.total_step, recomputed: ours.total_step, cause: 'the bundle was scored on a different version of the task' });
+    findings.push({
+      what: 'total_step',
+      published: pub.total_step,
+      recomputed: ours.total_step,
+      cause: 'the bundle was scored on a different version of the task',
+    });
   }
   if (a !== b) {
     const k = Math.min(a, b);
@@ -138,7 +165,12 @@ export function checkReplay(pub: EvalRecord, ours: EvalRecord): Finding[] {
   const pubJudged = pub.all_mllm_scores.some((x) => typeof x === 'number');
   const ourJudged = ours.all_mllm_scores.some((x) => typeof x === 'number');
   if (pubJudged && !ourJudged) {
-    findings.push({ what: 'HFS', published: pub.mllm_score, recomputed: null, cause: 'judge missing: our run had no judge, HFS not recomputed (run with --judge configured)' });
+    findings.push({
+      what: 'HFS',
+      published: pub.mllm_score,
+      recomputed: null,
+      cause: 'judge missing: our run had no judge, HFS not recomputed (run with --judge configured)',
+    });
   }
   return findings;
 }

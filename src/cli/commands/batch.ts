@@ -85,7 +85,8 @@ export const batch: Command = {
     const results = resolve(resultsArg);
     if (!existsSync(results) || !statSync(results).isDirectory()) throw new UsageError(`--results ${resultsArg}: no such folder`);
     const concurrency = Number(values.concurrency ?? 1);
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) throw new UsageError(`--concurrency ${String(values.concurrency)}: expected an integer 1..16`);
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
+      throw new UsageError(`--concurrency ${String(values.concurrency)}: expected an integer 1..16`);
     const options = evalOptions(values);
     const dino = dinoArg(values['dino-model'] as string | undefined);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
@@ -94,7 +95,13 @@ export const batch: Command = {
     const all = datasetTasks(data);
     if (!all.length) throw new UsageError(`--data ${String(values.data)}: data.jsonl has no tasks`);
     const steps = new Map(all.map((t) => [t.id, t.steps]));
-    const ids = shardTasks(pickTasks(all.map((t) => t.id), values.tasks as string | undefined), shard);
+    const ids = shardTasks(
+      pickTasks(
+        all.map((t) => t.id),
+        values.tasks as string | undefined,
+      ),
+      shard,
+    );
 
     const jobs: BatchJob[] = [];
     const skipped: string[] = [];
@@ -107,7 +114,9 @@ export const batch: Command = {
       jobs.push({ task, steps: steps.get(task) ?? 0, html: join(outDir, 'index.html'), outDir });
     }
     const head = `iwr batch: ${model}, ${ids.length} task${ids.length === 1 ? '' : 's'}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
-    process.stderr.write(`${head}${skipped.length ? `, ${skipped.length} already complete (--resume): ${skipped.join(',')}` : ''}; concurrency ${concurrency}\n`);
+    process.stderr.write(
+      `${head}${skipped.length ? `, ${skipped.length} already complete (--resume): ${skipped.join(',')}` : ''}; concurrency ${concurrency}\n`,
+    );
 
     const progress = new Progress({ total: jobs.length, weights: new Map(jobs.map((j) => [j.task, j.steps + 1])) });
     const abort = new AbortController();

@@ -34,7 +34,18 @@ export const evalCommand: Command = {
   async run(argv) {
     let values: Record<string, string | boolean | undefined>;
     try {
-      values = parseArgs({ args: argv, strict: true, options: { data: { type: 'string' }, task: { type: 'string' }, html: { type: 'string' }, out: { type: 'string' }, model: { type: 'string' }, ...EVAL_OPTION_SPEC } }).values;
+      values = parseArgs({
+        args: argv,
+        strict: true,
+        options: {
+          data: { type: 'string' },
+          task: { type: 'string' },
+          html: { type: 'string' },
+          out: { type: 'string' },
+          model: { type: 'string' },
+          ...EVAL_OPTION_SPEC,
+        },
+      }).values;
     } catch (e) {
       throw new UsageError((e as Error).message);
     }

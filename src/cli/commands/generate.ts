@@ -66,15 +66,26 @@ function parse(argv: string[]): Options {
       args: argv,
       strict: true,
       options: {
-        data: { type: 'string' }, results: { type: 'string' }, model: { type: 'string' }, endpoint: { type: 'string' },
-        'key-env': { type: 'string' }, tasks: { type: 'string' }, 'max-frames': { type: 'string' }, 'max-images': { type: 'string' },
-        fps: { type: 'string' }, 'long-edge': { type: 'string' }, 'max-tokens': { type: 'string' }, 'no-stream': { type: 'boolean' }, attempts: { type: 'string' },
+        data: { type: 'string' },
+        results: { type: 'string' },
+        model: { type: 'string' },
+        endpoint: { type: 'string' },
+        'key-env': { type: 'string' },
+        tasks: { type: 'string' },
+        'max-frames': { type: 'string' },
+        'max-images': { type: 'string' },
+        fps: { type: 'string' },
+        'long-edge': { type: 'string' },
+        'max-tokens': { type: 'string' },
+        'no-stream': { type: 'boolean' },
+        attempts: { type: 'string' },
       },
     }));
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
-  for (const req of ['data', 'results', 'model', 'endpoint'] as const) if (!values[req]) throw new UsageError(`--${req} is required (see iwr generate --help)`);
+  for (const req of ['data', 'results', 'model', 'endpoint'] as const)
+    if (!values[req]) throw new UsageError(`--${req} is required (see iwr generate --help)`);
   const data = resolve(values.data as string);
   if (!existsSync(join(data, 'data.jsonl'))) throw new UsageError(`${data} is not a dataset: no data.jsonl in it`);
   if (!/^https?:\/\//i.test(values.endpoint as string)) throw new UsageError(`--endpoint must be an http(s) URL, got "${values.endpoint}"`);
@@ -94,7 +105,12 @@ function parse(argv: string[]): Options {
     model: values.model as string,
     endpoint: values.endpoint as string,
     keyEnv: values['key-env'] ?? 'IWR_API_KEY',
-    tasks: values.tasks ? values.tasks.split(',').map((s) => s.trim()).filter(Boolean) : null,
+    tasks: values.tasks
+      ? values.tasks
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null,
     frames,
     maxTokens: num('max-tokens', values['max-tokens'], 1) ?? 16384,
     stream: !values['no-stream'],
@@ -163,27 +179,54 @@ export const generate: Command = {
           failed.push(task.id);
           continue;
         }
-        const url = (f: string) => `${session.url}local-data/data/${encodeURIComponent(task.id)}/${f.split('/').map(encodeURIComponent).join('/')}`;
+        const url = (f: string) =>
+          `${session.url}local-data/data/${encodeURIComponent(task.id)}/${f.split('/').map(encodeURIComponent).join('/')}`;
         const resolution = await resolutionOf(task, dir);
         try {
           const r = (await session.page.evaluate(
             (input) => (window as unknown as { iwr: { generate(i: unknown): Promise<unknown> } }).iwr.generate(input),
             {
-              endpoint: o.endpoint, model: o.model, key, resolution, video: url(files.video), sheets: files.stitched.map(url),
-              frames: o.frames, maxTokens: o.maxTokens, stream: o.stream, ...(o.attempts ? { retry: { maxAttempts: o.attempts } } : {}),
+              endpoint: o.endpoint,
+              model: o.model,
+              key,
+              resolution,
+              video: url(files.video),
+              sheets: files.stitched.map(url),
+              frames: o.frames,
+              maxTokens: o.maxTokens,
+              stream: o.stream,
+              ...(o.attempts ? { retry: { maxAttempts: o.attempts } } : {}),
             },
           )) as PageResult;
           const out = join(o.results, task.id, modelDir);
           await mkdir(out, { recursive: true });
           await writeFile(join(out, 'index.html'), r.html);
           const sidecar = {
-            model: o.model, model_dir: modelDir, endpoint_host: new URL(o.endpoint).host, prompt_version: r.promptVersion, prompt_sha256: r.promptSha256,
-            resolution, sheets: files.stitched, frames: r.frames.map((f) => ({ time: f.time, frame_time: f.frameTime, width: f.width, height: f.height })),
-            video: { file: files.video, container: r.video.container, method: r.video.method, duration: r.video.duration, spread: r.video.plan.spread },
-            images: r.images, fenced: r.fenced, iframes_removed: r.iframesRemoved, attempts: r.attempts, placeholder_kept: '__PLACEHOLDER_ASSETS_BASE_DIR__',
+            model: o.model,
+            model_dir: modelDir,
+            endpoint_host: new URL(o.endpoint).host,
+            prompt_version: r.promptVersion,
+            prompt_sha256: r.promptSha256,
+            resolution,
+            sheets: files.stitched,
+            frames: r.frames.map((f) => ({ time: f.time, frame_time: f.frameTime, width: f.width, height: f.height })),
+            video: {
+              file: files.video,
+              container: r.video.container,
+              method: r.video.method,
+              duration: r.video.duration,
+              spread: r.video.plan.spread,
+            },
+            images: r.images,
+            fenced: r.fenced,
+            iframes_removed: r.iframesRemoved,
+            attempts: r.attempts,
+            placeholder_kept: '__PLACEHOLDER_ASSETS_BASE_DIR__',
           };
           await writeFile(join(out, 'generation.json'), hide(JSON.stringify(sidecar, null, 2)));
-          console.log(`task ${task.id}: ${r.sheets.length} sheet(s) + ${r.frames.length} frame(s) (${r.video.method}) -> ${join(out, 'index.html')} (${r.html.length} chars${r.fenced ? '' : ', no fenced block: whole reply used'})`);
+          console.log(
+            `task ${task.id}: ${r.sheets.length} sheet(s) + ${r.frames.length} frame(s) (${r.video.method}) -> ${join(out, 'index.html')} (${r.html.length} chars${r.fenced ? '' : ', no fenced block: whole reply used'})`,
+          );
         } catch (err) {
           failed.push(task.id);
           console.error(`task ${task.id}: ${hide(errorLine(err))}`);

@@ -33,14 +33,23 @@ export const merge: Command = {
   async run(argv) {
     let values: { results?: string; model?: string; from?: string };
     try {
-      values = parseArgs({ args: argv, strict: true, options: { results: { type: 'string' }, model: { type: 'string' }, from: { type: 'string' } } }).values;
+      values = parseArgs({
+        args: argv,
+        strict: true,
+        options: { results: { type: 'string' }, model: { type: 'string' }, from: { type: 'string' } },
+      }).values;
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
     const { model } = values;
-    if (!values.results || !model || !values.from) throw new UsageError('--results DIR, --model NAME and --from DIR1,DIR2,... are required');
+    if (!values.results || !model || !values.from)
+      throw new UsageError('--results DIR, --model NAME and --from DIR1,DIR2,... are required');
     const results = resolve(values.results);
-    const sources = values.from.split(',').map((s) => s.trim()).filter(Boolean).map((s) => resolve(s));
+    const sources = values.from
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => resolve(s));
     for (const s of sources) if (!existsSync(s) || !statSync(s).isDirectory()) throw new UsageError(`--from ${s}: no such folder`);
     const mdir = modelDirName(model);
 
@@ -70,7 +79,8 @@ export const merge: Command = {
       await rm(join(out, 'eval.json'), { force: true });
       await rm(join(out, 'evalpoints'), { recursive: true, force: true });
       await cp(join(f.dir, 'evalpoints'), join(out, 'evalpoints'), { recursive: true });
-      if (!existsSync(join(out, 'index.html')) && existsSync(join(f.dir, 'index.html'))) await cp(join(f.dir, 'index.html'), join(out, 'index.html'));
+      if (!existsSync(join(out, 'index.html')) && existsSync(join(f.dir, 'index.html')))
+        await cp(join(f.dir, 'index.html'), join(out, 'index.html'));
       await writeFile(join(out, '.eval.json.merge.tmp'), f.evalJson);
       await rename(join(out, '.eval.json.merge.tmp'), join(out, 'eval.json'));
     }
@@ -82,7 +92,9 @@ export const merge: Command = {
     for (const from of sources) {
       const dir = join(from, 'reports');
       if (!existsSync(dir)) continue;
-      for (const name of readdirSync(dir).filter((n) => n.startsWith(`${stem}_batch`) && n.endsWith('.json')).sort()) {
+      for (const name of readdirSync(dir)
+        .filter((n) => n.startsWith(`${stem}_batch`) && n.endsWith('.json'))
+        .sort()) {
         try {
           const s = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { shard?: string | null; outcomes?: TaskOutcome[] };
           if (s.shard) shards.push(s.shard);
@@ -97,7 +109,9 @@ export const merge: Command = {
     await writeFile(join(results, 'reports', `${stem}_batch.json`), `${JSON.stringify(merged, null, 2)}\n`);
 
     const missing = [...unfinished].filter(([task]) => !found.has(task));
-    console.log(`merge: ${found.size} tasks from ${sources.length} trees into ${results}${missing.length ? `; ${missing.length} unfinished` : ''}`);
+    console.log(
+      `merge: ${found.size} tasks from ${sources.length} trees into ${results}${missing.length ? `; ${missing.length} unfinished` : ''}`,
+    );
     for (const [task, why] of missing) console.error(`unfinished: task ${task}: ${why.join('; ')}`);
     if (!found.size) throw new UsageError(`no finished <task>/${mdir}/eval.json in ${sources.join(', ')}`);
     await report.run(['--results', results, '--model', model]);

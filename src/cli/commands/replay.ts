@@ -43,7 +43,22 @@ export const replay: Command = {
   async run(argv) {
     let v: Record<string, string | undefined>;
     try {
-      v = parseArgs({ args: argv, strict: true, options: { data: { type: 'string' }, task: { type: 'string' }, html: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, timing: { type: 'string' }, scroll: { type: 'string' }, network: { type: 'string' }, 'step-timeout': { type: 'string' }, ...RESOLVER_OPTION_SPEC } }).values;
+      v = parseArgs({
+        args: argv,
+        strict: true,
+        options: {
+          data: { type: 'string' },
+          task: { type: 'string' },
+          html: { type: 'string' },
+          out: { type: 'string' },
+          seed: { type: 'string' },
+          timing: { type: 'string' },
+          scroll: { type: 'string' },
+          network: { type: 'string' },
+          'step-timeout': { type: 'string' },
+          ...RESOLVER_OPTION_SPEC,
+        },
+      }).values;
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
@@ -55,7 +70,8 @@ export const replay: Command = {
     const seed = v.seed === undefined ? 0 : Number(v.seed);
     const stepTimeoutMs = v['step-timeout'] === undefined ? 30_000 : Number(v['step-timeout']);
     if (!Number.isFinite(seed)) throw new UsageError(`--seed ${v.seed}: expected a number`);
-    if (!Number.isFinite(stepTimeoutMs) || stepTimeoutMs <= 0) throw new UsageError(`--step-timeout ${v['step-timeout']}: expected a positive number`);
+    if (!Number.isFinite(stepTimeoutMs) || stepTimeoutMs <= 0)
+      throw new UsageError(`--step-timeout ${v['step-timeout']}: expected a positive number`);
     const options = {
       seed,
       stepTimeoutMs,
@@ -80,9 +96,21 @@ export const replay: Command = {
         writeFileSync(join(dir, file), Buffer.from(screenshot, 'base64'));
         return { ...rest, screenshot: file };
       });
-      writeFileSync(join(dir, 'replay.json'), JSON.stringify({ task: task.id, html: v.html, summary: out.summary, records }, null, 2) + '\n');
+      writeFileSync(
+        join(dir, 'replay.json'),
+        JSON.stringify({ task: task.id, html: v.html, summary: out.summary, records }, null, 2) + '\n',
+      );
       const s = out.summary;
-      console.log(JSON.stringify({ done: s.done, steps: s.steps, failedAt: s.failedAt, reason: s.reason ?? null, screenshots: records.filter((r) => 'screenshot' in r && r.screenshot).length, out: dir }));
+      console.log(
+        JSON.stringify({
+          done: s.done,
+          steps: s.steps,
+          failedAt: s.failedAt,
+          reason: s.reason ?? null,
+          screenshots: records.filter((r) => 'screenshot' in r && r.screenshot).length,
+          out: dir,
+        }),
+      );
       return s.failedAt === null ? 0 : 1;
     } finally {
       await session.close();

@@ -63,7 +63,13 @@ export function disagreementsOf(task: string, records: SerialRecord[]): { compar
     if (r.step === null || !el?.other || !r.action) continue;
     compared++;
     const acted = el.decidedBy === 'deterministic' ? 'deterministic' : 'llm';
-    const main: Side = { ok: el.decidedBy !== 'none', xpath: el.xpath, tag: el.tag, text: el.text, reasons: el.decidedBy === 'none' && r.reason ? [r.reason] : el.reasons };
+    const main: Side = {
+      ok: el.decidedBy !== 'none',
+      xpath: el.xpath,
+      tag: el.tag,
+      text: el.text,
+      reasons: el.decidedBy === 'none' && r.reason ? [r.reason] : el.reasons,
+    };
     const other: Side = { ok: el.other.ok, xpath: el.other.xpath, tag: el.other.tag, text: el.other.text, reasons: el.other.reasons };
     const same = main.ok === other.ok && (!main.ok || inside(main.xpath, other.xpath));
     if (same) continue;
@@ -91,7 +97,20 @@ export const resolveCompare: Command = {
   async run(argv) {
     let v: Record<string, string | boolean | undefined>;
     try {
-      v = parseArgs({ args: argv, strict: true, options: { data: { type: 'string' }, results: { type: 'string' }, model: { type: 'string' }, tasks: { type: 'string' }, follow: { type: 'string' }, out: { type: 'string' }, 'ref-cache': { type: 'string' }, ...RESOLVER_OPTION_SPEC } }).values;
+      v = parseArgs({
+        args: argv,
+        strict: true,
+        options: {
+          data: { type: 'string' },
+          results: { type: 'string' },
+          model: { type: 'string' },
+          tasks: { type: 'string' },
+          follow: { type: 'string' },
+          out: { type: 'string' },
+          'ref-cache': { type: 'string' },
+          ...RESOLVER_OPTION_SPEC,
+        },
+      }).values;
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
@@ -102,13 +121,24 @@ export const resolveCompare: Command = {
     if (!existsSync(results) || !statSync(results).isDirectory()) throw new UsageError(`--results ${String(v.results)}: no such folder`);
     const follow = (v.follow as string | undefined) ?? 'deterministic';
     if (follow !== 'deterministic' && follow !== 'llm') throw new UsageError(`--follow ${follow}: expected deterministic or llm`);
-    if (v.resolver !== undefined && v.resolver !== 'llm') throw new UsageError('resolve-compare always asks a model (--resolver llm); leave --resolver out');
+    if (v.resolver !== undefined && v.resolver !== 'llm')
+      throw new UsageError('resolve-compare always asks a model (--resolver llm); leave --resolver out');
     const resolver = { ...resolverArg({ ...v, resolver: 'llm' }), follow: follow as 'deterministic' | 'llm' };
     const refStore = refStoreArg(v['ref-cache'] as string | undefined);
-    const wanted = typeof v.tasks === 'string' ? v.tasks.split(',').map((s) => s.trim()).filter(Boolean) : null;
+    const wanted =
+      typeof v.tasks === 'string'
+        ? v.tasks
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : null;
     const mdir = modelDirName(model);
-    const tasks = datasetTasks(data).map((t) => t.id).filter((id) => (wanted ? wanted.includes(id) : true) && existsSync(join(results, id, mdir, 'index.html')));
-    if (wanted) for (const id of wanted) if (!tasks.includes(id)) throw new UsageError(`--tasks: no candidate ${join(results, id, mdir, 'index.html')}`);
+    const tasks = datasetTasks(data)
+      .map((t) => t.id)
+      .filter((id) => (wanted ? wanted.includes(id) : true) && existsSync(join(results, id, mdir, 'index.html')));
+    if (wanted)
+      for (const id of wanted)
+        if (!tasks.includes(id)) throw new UsageError(`--tasks: no candidate ${join(results, id, mdir, 'index.html')}`);
     if (!tasks.length) throw new UsageError(`no candidate index.html for model ${model} under ${results}`);
 
     const session = await openAppSession({ mounts: dataMounts(data), viewport: { width: 1920, height: 1200 } });
@@ -122,26 +152,47 @@ export const resolveCompare: Command = {
         const task = findTask(data.dir, id);
         const html = readFileSync(join(results, id, mdir, 'index.html'), 'utf8');
         try {
-          const out = await session.page.evaluate((input) => window.iwr.replayHtml(input), { task, html, assetUrls: taskAssetUrls(session, data, id), options: {} });
+          const out = await session.page.evaluate((input) => window.iwr.replayHtml(input), {
+            task,
+            html,
+            assetUrls: taskAssetUrls(session, data, id),
+            options: {},
+          });
           const d = disagreementsOf(id, out.records);
           compared += d.compared;
           all.push(...d.found);
-          process.stderr.write(`task ${id}: ${d.compared} step(s) compared, ${d.found.length} disagreement(s)${out.summary.failedAt !== null ? `; the replay stopped at step ${out.summary.failedAt + 1}: ${out.summary.reason ?? ''}` : ''}\n`);
+          process.stderr.write(
+            `task ${id}: ${d.compared} step(s) compared, ${d.found.length} disagreement(s)${out.summary.failedAt !== null ? `; the replay stopped at step ${out.summary.failedAt + 1}: ${out.summary.reason ?? ''}` : ''}\n`,
+          );
         } catch (err) {
           failures.push(`task ${id}: ${(err instanceof Error ? err.message : String(err)).replace(/^page\.evaluate: (Error: )?/, '')}`);
         }
       }
       for (const d of all) {
-        console.log(`task ${d.task} step ${d.step + 1} [${d.type}] "${d.description}" (${d.acted === 'deterministic' ? 'ours acted' : "the model's pick acted"})`);
+        console.log(
+          `task ${d.task} step ${d.step + 1} [${d.type}] "${d.description}" (${d.acted === 'deterministic' ? 'ours acted' : "the model's pick acted"})`,
+        );
         console.log(`  ours:  ${side(d.ours)}${d.ours.ok ? `\n         ${d.ours.reasons.slice(0, 4).join('; ')}` : ''}`);
-        console.log(`  model: ${side(d.model)}${d.model.replies.length ? `\n         replied ${d.model.replies.map((r) => JSON.stringify(r.slice(0, 80))).join(', then ')}` : ''}`);
+        console.log(
+          `  model: ${side(d.model)}${d.model.replies.length ? `\n         replied ${d.model.replies.map((r) => JSON.stringify(r.slice(0, 80))).join(', then ')}` : ''}`,
+        );
       }
       for (const f of failures) console.error(f);
       const rs = await resolverSummary(session.page, resolver);
       if (rs) process.stderr.write(`${rs}\n`);
       if (refStore) process.stderr.write(`${refStore.summary()}\n`);
-      console.log(`${tasks.length} task(s), ${compared} step(s) compared, ${all.length} disagreement(s)${compared ? ` (agreement ${(((compared - all.length) / compared) * 100).toFixed(1)} %)` : ''}`);
-      if (typeof v.out === 'string') writeFileSync(v.out, JSON.stringify({ model, follow, resolver_model: resolver.model ?? 'gpt-4o', tasks, compared, disagreements: all, failures }, null, 2) + '\n');
+      console.log(
+        `${tasks.length} task(s), ${compared} step(s) compared, ${all.length} disagreement(s)${compared ? ` (agreement ${(((compared - all.length) / compared) * 100).toFixed(1)} %)` : ''}`,
+      );
+      if (typeof v.out === 'string')
+        writeFileSync(
+          v.out,
+          JSON.stringify(
+            { model, follow, resolver_model: resolver.model ?? 'gpt-4o', tasks, compared, disagreements: all, failures },
+            null,
+            2,
+          ) + '\n',
+        );
       return all.length || failures.length ? 1 : 0;
     } finally {
       await session.close();

@@ -38,8 +38,10 @@ function parseAction(v: string | undefined): Step {
     throw new UsageError(`--action: not JSON (${(e as Error).message})`);
   }
   const a = raw as Partial<Step> | null;
-  if (!a || typeof a !== 'object' || typeof a.type !== 'string') throw new UsageError('--action: expected an object with "type" and "parameters", as a step in data.jsonl');
-  if (!(ACTION_TYPES as readonly string[]).includes(a.type)) throw new UsageError(`--action: type ${JSON.stringify(a.type)} is not one of ${ACTION_TYPES.join(', ')}`);
+  if (!a || typeof a !== 'object' || typeof a.type !== 'string')
+    throw new UsageError('--action: expected an object with "type" and "parameters", as a step in data.jsonl');
+  if (!(ACTION_TYPES as readonly string[]).includes(a.type))
+    throw new UsageError(`--action: type ${JSON.stringify(a.type)} is not one of ${ACTION_TYPES.join(', ')}`);
   return { visual_evaluation_flag: false, logical_assertion: null, ...a, parameters: a.parameters ?? {} } as Step;
 }
 
@@ -50,7 +52,11 @@ export const resolve: Command = {
   async run(argv) {
     let values: Record<string, string | undefined>;
     try {
-      values = parseArgs({ args: argv, strict: true, options: { html: { type: 'string' }, viewport: { type: 'string' }, action: { type: 'string' }, ...RESOLVER_OPTION_SPEC } }).values;
+      values = parseArgs({
+        args: argv,
+        strict: true,
+        options: { html: { type: 'string' }, viewport: { type: 'string' }, action: { type: 'string' }, ...RESOLVER_OPTION_SPEC },
+      }).values;
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
@@ -64,7 +70,19 @@ export const resolve: Command = {
     try {
       await applyResolver(session.page, resolver);
       const r = await session.page.evaluate((input) => window.iwr.resolveHtml(input), { html, viewport, action });
-      const out = { ok: r.ok, xpath: r.xpath, tag: r.tag, text: r.text, confidence: r.confidence, typed: r.typed, alternatives: r.alternatives, reason: r.reason, decided_by: r.decidedBy, ...(r.other ? { other: r.other } : {}), ...(r.llmReplies ? { llm_replies: r.llmReplies } : {}) };
+      const out = {
+        ok: r.ok,
+        xpath: r.xpath,
+        tag: r.tag,
+        text: r.text,
+        confidence: r.confidence,
+        typed: r.typed,
+        alternatives: r.alternatives,
+        reason: r.reason,
+        decided_by: r.decidedBy,
+        ...(r.other ? { other: r.other } : {}),
+        ...(r.llmReplies ? { llm_replies: r.llmReplies } : {}),
+      };
       console.log(JSON.stringify(out));
       return r.ok ? 0 : 1;
     } finally {

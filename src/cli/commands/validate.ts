@@ -26,16 +26,24 @@ function printReport(label: string, r: ValidationReport): void {
   const out: string[] = [`Dataset ${label}: ${plural(r.tasks.length, 'task')}`];
   const width = Math.max(0, ...r.tasks.map((t) => t.id.length));
   for (const t of r.tasks) {
-    const status = t.errors ? `${plural(t.errors, 'error')}${t.warnings ? `, ${plural(t.warnings, 'warning')}` : ''}` : t.warnings ? `ok, ${plural(t.warnings, 'warning')}` : 'ok';
+    const status = t.errors
+      ? `${plural(t.errors, 'error')}${t.warnings ? `, ${plural(t.warnings, 'warning')}` : ''}`
+      : t.warnings
+        ? `ok, ${plural(t.warnings, 'warning')}`
+        : 'ok';
     const res = `${t.resolution.width}x${t.resolution.height}${t.resolutionFrom === 'data.jsonl' ? '' : ` (${t.resolutionFrom})`}`;
-    out.push(`  task ${t.id.padEnd(width)}  ${t.source_website || '(no source_website)'}  ${plural(t.steps, 'step')}, ${plural(t.flaggedSteps + 1, 'checkpoint')}, ${res}  ${status}`);
+    out.push(
+      `  task ${t.id.padEnd(width)}  ${t.source_website || '(no source_website)'}  ${plural(t.steps, 'step')}, ${plural(t.flaggedSteps + 1, 'checkpoint')}, ${res}  ${status}`,
+    );
     for (const p of t.problems) out.push(`    ${p.severity.padEnd(7)}  ${formatProblem(p)}`);
   }
   if (r.problems.length) {
     out.push('  lines of data.jsonl that gave no task:');
     for (const p of r.problems) out.push(`    ${p.severity.padEnd(7)}  ${formatProblem(p)}`);
   }
-  out.push(`${plural(r.tasks.length, 'task')}, ${r.tasksWithErrors} with errors; ${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}.`);
+  out.push(
+    `${plural(r.tasks.length, 'task')}, ${r.tasksWithErrors} with errors; ${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}.`,
+  );
   console.log(out.join('\n'));
 }
 

@@ -57,16 +57,33 @@ interface TaskVerification {
 }
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : (v * 100).toFixed(2));
-const figs = (s: Scores): Fig => ({ IFS: s.IFS, ocr_score: s.ocr_score, dino_score: s.dino_score, LFS: s.LFS, HFS: s.HFS, VFS: s.VFS, Final: s.Final });
+const figs = (s: Scores): Fig => ({
+  IFS: s.IFS,
+  ocr_score: s.ocr_score,
+  dino_score: s.dino_score,
+  LFS: s.LFS,
+  HFS: s.HFS,
+  VFS: s.VFS,
+  Final: s.Final,
+});
 
 function markdown(model: string, rows: TaskVerification[]): string {
-  const out = [`# verify: ${reportStem(model)}`, '', 'Published (from their eval.json, official aggregate) vs recomputed: OCR/DINO from their evalpoints, and our replay of their index.html. Percent.', ''];
-  out.push('| task | published IFS | OCR | DINO | Final | rescored OCR | rescored DINO | replay IFS | replay OCR | replay DINO | replay Final | differences |');
+  const out = [
+    `# verify: ${reportStem(model)}`,
+    '',
+    'Published (from their eval.json, official aggregate) vs recomputed: OCR/DINO from their evalpoints, and our replay of their index.html. Percent.',
+    '',
+  ];
+  out.push(
+    '| task | published IFS | OCR | DINO | Final | rescored OCR | rescored DINO | replay IFS | replay OCR | replay DINO | replay Final | differences |',
+  );
   out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const a = r.aggregate;
     const p = r.replay;
-    out.push(`| ${r.task} | ${pct(a?.IFS)} | ${pct(a?.ocr_score)} | ${pct(a?.dino_score)} | ${pct(a?.Final)} | ${pct(r.rescored?.ocr_score)} | ${pct(r.rescored?.dino_score)} | ${pct(p?.IFS)} | ${pct(p?.ocr_score)} | ${pct(p?.dino_score)} | ${pct(p?.Final)} | ${r.error ? 'error' : r.findings.length} |`);
+    out.push(
+      `| ${r.task} | ${pct(a?.IFS)} | ${pct(a?.ocr_score)} | ${pct(a?.dino_score)} | ${pct(a?.Final)} | ${pct(r.rescored?.ocr_score)} | ${pct(r.rescored?.dino_score)} | ${pct(p?.IFS)} | ${pct(p?.ocr_score)} | ${pct(p?.dino_score)} | ${pct(p?.Final)} | ${r.error ? 'error' : r.findings.length} |`,
+    );
   }
   const withAgg = rows.filter((r) => r.aggregate);
   const withReplay = rows.filter((r) => r.replay);
@@ -75,7 +92,9 @@ function markdown(model: string, rows: TaskVerification[]): string {
       const v = xs.map(f).filter((x): x is number => typeof x === 'number');
       return v.length ? mean(v) : null;
     };
-    out.push(`| avg | ${pct(avg(withAgg, (r) => r.aggregate?.IFS))} | ${pct(avg(withAgg, (r) => r.aggregate?.ocr_score))} | ${pct(avg(withAgg, (r) => r.aggregate?.dino_score))} | ${pct(avg(withAgg, (r) => r.aggregate?.Final))} | ${pct(avg(rows, (r) => r.rescored?.ocr_score))} | ${pct(avg(rows, (r) => r.rescored?.dino_score))} | ${pct(avg(withReplay, (r) => r.replay?.IFS))} | ${pct(avg(withReplay, (r) => r.replay?.ocr_score))} | ${pct(avg(withReplay, (r) => r.replay?.dino_score))} | ${pct(avg(withReplay, (r) => r.replay?.Final))} | ${rows.reduce((n, r) => n + r.findings.length, 0)} |`);
+    out.push(
+      `| avg | ${pct(avg(withAgg, (r) => r.aggregate?.IFS))} | ${pct(avg(withAgg, (r) => r.aggregate?.ocr_score))} | ${pct(avg(withAgg, (r) => r.aggregate?.dino_score))} | ${pct(avg(withAgg, (r) => r.aggregate?.Final))} | ${pct(avg(rows, (r) => r.rescored?.ocr_score))} | ${pct(avg(rows, (r) => r.rescored?.dino_score))} | ${pct(avg(withReplay, (r) => r.replay?.IFS))} | ${pct(avg(withReplay, (r) => r.replay?.ocr_score))} | ${pct(avg(withReplay, (r) => r.replay?.dino_score))} | ${pct(avg(withReplay, (r) => r.replay?.Final))} | ${rows.reduce((n, r) => n + r.findings.length, 0)} |`,
+    );
   }
   out.push('', '## Differences', '');
   const any = rows.filter((r) => r.findings.length || r.error);
@@ -83,7 +102,8 @@ function markdown(model: string, rows: TaskVerification[]): string {
   for (const r of any) {
     out.push(`### task ${r.task}`, '');
     if (r.error) out.push(`- could not verify: ${r.error}`);
-    for (const f of r.findings) out.push(`- ${f.what}: published ${String(f.published)}, recomputed ${String(f.recomputed)}. Cause: ${f.cause}`);
+    for (const f of r.findings)
+      out.push(`- ${f.what}: published ${String(f.published)}, recomputed ${String(f.recomputed)}. Cause: ${f.cause}`);
     out.push('');
   }
   return `${out.join('\n')}\n`;
@@ -96,7 +116,18 @@ export const verify: Command = {
   async run(argv) {
     let values: Record<string, string | boolean | undefined>;
     try {
-      values = parseArgs({ args: argv, strict: true, options: { data: { type: 'string' }, results: { type: 'string' }, model: { type: 'string' }, tasks: { type: 'string' }, 'no-replay': { type: 'boolean' }, ...EVAL_OPTION_SPEC } }).values;
+      values = parseArgs({
+        args: argv,
+        strict: true,
+        options: {
+          data: { type: 'string' },
+          results: { type: 'string' },
+          model: { type: 'string' },
+          tasks: { type: 'string' },
+          'no-replay': { type: 'boolean' },
+          ...EVAL_OPTION_SPEC,
+        },
+      }).values;
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
@@ -104,7 +135,8 @@ export const verify: Command = {
     const model = values.model as string | undefined;
     if (!values.results || !model) throw new UsageError('--results DIR and --model NAME are required');
     const results = resolve(values.results as string);
-    if (!existsSync(results) || !statSync(results).isDirectory()) throw new UsageError(`--results ${String(values.results)}: no such folder`);
+    if (!existsSync(results) || !statSync(results).isDirectory())
+      throw new UsageError(`--results ${String(values.results)}: no such folder`);
     const options = evalOptions(values);
     const dino = dinoArg(values['dino-model'] as string | undefined);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
@@ -139,7 +171,11 @@ export const verify: Command = {
         const row: TaskVerification = {
           task,
           folder: dir,
-          published: { eval_json: existsSync(join(dir, 'eval.json')), evalpoints: existsSync(join(dir, 'evalpoints')) ? readdirSync(join(dir, 'evalpoints')).length : 0, report_row: reportRows.has(task) },
+          published: {
+            eval_json: existsSync(join(dir, 'eval.json')),
+            evalpoints: existsSync(join(dir, 'evalpoints')) ? readdirSync(join(dir, 'evalpoints')).length : 0,
+            report_row: reportRows.has(task),
+          },
           aggregate: null,
           rescored: null,
           replay: null,
@@ -164,31 +200,59 @@ export const verify: Command = {
             // B. Their evalpoints: the j-th scored path meets checkpoints/step_<j>.png.
             const files = pub.screenshot_paths_to_eval.map((p) => `evalpoints/${basename(p)}`);
             const have = files.map((f) => existsSync(join(dir, f)));
-            const scored = await s.page.evaluate(
-              (input) => window.iwr.scoreCheckpoints(input),
-              { sourceId: s.sourceId, taskId: task, pairs: files.flatMap((f, j) => (have[j] ? [{ screenshotB64: readFileSync(join(dir, f)).toString('base64'), checkpoint: j }] : [])) },
-            ) as ScoreCheckpointsOutput;
+            const scored = (await s.page.evaluate((input) => window.iwr.scoreCheckpoints(input), {
+              sourceId: s.sourceId,
+              taskId: task,
+              pairs: files.flatMap((f, j) =>
+                have[j] ? [{ screenshotB64: readFileSync(join(dir, f)).toString('base64'), checkpoint: j }] : [],
+              ),
+            })) as ScoreCheckpointsOutput;
             const byJ = new Map(scored.pairs.map((p) => [p.checkpoint, p]));
             const rescored: Rescored[] = files.map((file, j) => {
               const p = byJ.get(j);
-              return p ? { checkpoint: j, ocr: p.ocr, dino: p.dino, ocrTexts: p.ocrTexts, file } : { checkpoint: j, ocr: null, dino: null, file };
+              return p
+                ? { checkpoint: j, ocr: p.ocr, dino: p.dino, ocrTexts: p.ocrTexts, file }
+                : { checkpoint: j, ocr: null, dino: null, file };
             });
             const ok = rescored.filter((r) => r.ocr !== null);
             if (ok.length) {
               row.rescored = {
-                ocr_score: mean(truncate(rescored.map((r) => r.ocr ?? 0), pub.success_step)),
-                dino_score: mean(truncate(rescored.map((r) => r.dino ?? 0), pub.success_step)),
+                ocr_score: mean(
+                  truncate(
+                    rescored.map((r) => r.ocr ?? 0),
+                    pub.success_step,
+                  ),
+                ),
+                dino_score: mean(
+                  truncate(
+                    rescored.map((r) => r.dino ?? 0),
+                    pub.success_step,
+                  ),
+                ),
                 per_checkpoint: rescored,
               };
             }
-            row.findings.push(...checkEvalpoints(pub, rescored, { ocrEngine: scored.ocrEngine, dinoSha256: scored.dino.sha256, dinoId: scored.dino.modelId }));
+            row.findings.push(
+              ...checkEvalpoints(pub, rescored, {
+                ocrEngine: scored.ocrEngine,
+                dinoSha256: scored.dino.sha256,
+                dinoId: scored.dino.modelId,
+              }),
+            );
           }
           // C. Our replay of their page.
           if (!values['no-replay']) {
             const html = join(dir, 'index.html');
-            if (!existsSync(html)) row.findings.push({ what: 'replay', published: null, recomputed: null, cause: `no index.html at ${html}: not replayed` });
+            if (!existsSync(html))
+              row.findings.push({ what: 'replay', published: null, recomputed: null, cause: `no index.html at ${html}: not replayed` });
             else {
-              const out: EvaluateOutput = await evaluateInSession(s, { sourceId: s.sourceId, taskId: task, html: readFileSync(html, 'utf8'), model, options });
+              const out: EvaluateOutput = await evaluateInSession(s, {
+                sourceId: s.sourceId,
+                taskId: task,
+                html: readFileSync(html, 'utf8'),
+                model,
+                options,
+              });
               const ours = JSON.parse(out.evalJson) as EvalRecord;
               row.replay = { ...figs(taskScores(ours)), success_step: ours.success_step, total_step: ours.total_step };
               if (pub) row.findings.push(...checkReplay(pub, ours));
@@ -211,11 +275,16 @@ export const verify: Command = {
     const outDir = join(results, 'verify');
     await mkdir(outDir, { recursive: true });
     const stem = reportStem(model);
-    await writeFile(join(outDir, `${stem}.json`), `${JSON.stringify({ model, results, tasks: rows, not_in_dataset: strangers }, null, 2)}\n`);
+    await writeFile(
+      join(outDir, `${stem}.json`),
+      `${JSON.stringify({ model, results, tasks: rows, not_in_dataset: strangers }, null, 2)}\n`,
+    );
     await writeFile(join(outDir, `${stem}.md`), markdown(model, rows));
     const diffs = rows.reduce((n, r) => n + r.findings.length, 0);
     const errors = rows.filter((r) => r.error);
-    console.log(`verify: ${rows.length} tasks, ${diffs} differences, ${errors.length} not verified; wrote ${join(outDir, `${stem}.md`)} and .json`);
+    console.log(
+      `verify: ${rows.length} tasks, ${diffs} differences, ${errors.length} not verified; wrote ${join(outDir, `${stem}.md`)} and .json`,
+    );
     for (const t of strangers) console.error(`warning: ${join(results, t, mdir)}: task ${t} is not in the dataset; skipped`);
     for (const r of errors) console.error(`not verified: task ${r.task} (${r.folder}): ${r.error}`);
     return errors.length ? 1 : 0;

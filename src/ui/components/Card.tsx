@@ -1,6 +1,12 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 
-export function Card({ title, actions, children, className, ...rest }: Omit<HTMLAttributes<HTMLElement>, 'title'> & { title?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+  ...rest
+}: Omit<HTMLAttributes<HTMLElement>, 'title'> & { title?: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
     <section className={['card', className ?? ''].join(' ').trim()} {...rest}>
       {title !== undefined || actions ? (
@@ -14,7 +20,15 @@ export function Card({ title, actions, children, className, ...rest }: Omit<HTML
   );
 }
 
-export function Badge({ tone = 'neutral', children, title }: { tone?: 'neutral' | 'ok' | 'warn' | 'danger' | 'accent'; children: ReactNode; title?: string }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  title,
+}: {
+  tone?: 'neutral' | 'ok' | 'warn' | 'danger' | 'accent';
+  children: ReactNode;
+  title?: string;
+}) {
   return (
     <span className={`badge badge-${tone}`} title={title}>
       {children}

@@ -4,7 +4,21 @@ import { useEffect, useRef, useState } from 'react';
 
 type Mode = 'slider' | 'side' | 'diff';
 
-export function CompareSlider({ refSrc, candSrc, refLabel = 'Reference', candLabel = 'Candidate', width, height }: { refSrc: string | null; candSrc: string | null; refLabel?: string; candLabel?: string; width: number; height: number }) {
+export function CompareSlider({
+  refSrc,
+  candSrc,
+  refLabel = 'Reference',
+  candLabel = 'Candidate',
+  width,
+  height,
+}: {
+  refSrc: string | null;
+  candSrc: string | null;
+  refLabel?: string;
+  candLabel?: string;
+  width: number;
+  height: number;
+}) {
   const [mode, setMode] = useState<Mode>('slider');
   const [pos, setPos] = useState(50);
   const aspect = `${width} / ${height}`;
@@ -19,7 +33,9 @@ export function CompareSlider({ refSrc, candSrc, refLabel = 'Reference', candLab
         ))}
         {mode === 'slider' ? (
           <label className="compare-range">
-            <span className="sr-only">Slider position (left shows {refLabel}, right shows {candLabel})</span>
+            <span className="sr-only">
+              Slider position (left shows {refLabel}, right shows {candLabel})
+            </span>
             <input type="range" min={0} max={100} value={pos} onChange={(e) => setPos(Number(e.target.value))} />
           </label>
         ) : null}
@@ -50,8 +66,14 @@ export function CompareSlider({ refSrc, candSrc, refLabel = 'Reference', candLab
             el.addEventListener('pointerup', onUp);
           }}
         >
-          {candSrc ? <img src={candSrc} alt={candLabel} draggable={false} /> : <div className="compare-missing">no {candLabel.toLowerCase()} screenshot</div>}
-          {refSrc ? <img src={refSrc} alt={refLabel} draggable={false} className="compare-top" style={{ clipPath: `inset(0 ${100 - pos}% 0 0)` }} /> : null}
+          {candSrc ? (
+            <img src={candSrc} alt={candLabel} draggable={false} />
+          ) : (
+            <div className="compare-missing">no {candLabel.toLowerCase()} screenshot</div>
+          )}
+          {refSrc ? (
+            <img src={refSrc} alt={refLabel} draggable={false} className="compare-top" style={{ clipPath: `inset(0 ${100 - pos}% 0 0)` }} />
+          ) : null}
           <div className="compare-handle" style={{ left: `${pos}%` }} aria-hidden="true" />
           <span className="compare-tag compare-tag-left">{refLabel}</span>
           <span className="compare-tag compare-tag-right">{candLabel}</span>
@@ -111,7 +133,11 @@ function DiffView({ refSrc, candSrc, aspect }: { refSrc: string | null; candSrc:
         const out = ctx.createImageData(w, h);
         let changed = 0;
         for (let i = 0; i < ra.data.length; i += 4) {
-          const d = Math.max(Math.abs(ra.data[i]! - rb.data[i]!), Math.abs(ra.data[i + 1]! - rb.data[i + 1]!), Math.abs(ra.data[i + 2]! - rb.data[i + 2]!));
+          const d = Math.max(
+            Math.abs(ra.data[i]! - rb.data[i]!),
+            Math.abs(ra.data[i + 1]! - rb.data[i + 1]!),
+            Math.abs(ra.data[i + 2]! - rb.data[i + 2]!),
+          );
           const grey = (ra.data[i]! * 0.3 + ra.data[i + 1]! * 0.59 + ra.data[i + 2]! * 0.11) * 0.35;
           if (d > DIFF_THRESHOLD) {
             changed++;
@@ -135,14 +161,23 @@ function DiffView({ refSrc, candSrc, aspect }: { refSrc: string | null; candSrc:
       live = false;
     };
   }, [refSrc, candSrc]);
-  if (!refSrc || !candSrc) return <div className="compare-missing" style={{ aspectRatio: aspect }}>Both screenshots are needed for a difference view.</div>;
+  if (!refSrc || !candSrc)
+    return (
+      <div className="compare-missing" style={{ aspectRatio: aspect }}>
+        Both screenshots are needed for a difference view.
+      </div>
+    );
   return (
     <figure className="compare-shot">
       <div className="compare-frame" style={{ aspectRatio: aspect }}>
         <canvas ref={canvas} aria-label="Difference overlay: changed pixels in red over the dimmed reference" />
       </div>
       <figcaption>
-        {state === null ? 'computing difference…' : 'error' in state ? `Difference not available: ${state.error}` : `${(state.changed * 100).toFixed(1)}% of pixels differ (red; channel difference > ${DIFF_THRESHOLD}/255; candidate scaled to the reference size)`}
+        {state === null
+          ? 'computing difference…'
+          : 'error' in state
+            ? `Difference not available: ${state.error}`
+            : `${(state.changed * 100).toFixed(1)}% of pixels differ (red; channel difference > ${DIFF_THRESHOLD}/255; candidate scaled to the reference size)`}
       </figcaption>
     </figure>
   );

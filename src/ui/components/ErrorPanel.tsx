@@ -8,7 +8,17 @@ export interface ErrorAction {
 }
 
 /** An error where it happened, with what to do next. Never a bare stack trace. */
-export function ErrorPanel({ title, error, actions = [], children }: { title: string; error?: unknown; actions?: ErrorAction[]; children?: ReactNode }) {
+export function ErrorPanel({
+  title,
+  error,
+  actions = [],
+  children,
+}: {
+  title: string;
+  error?: unknown;
+  actions?: ErrorAction[];
+  children?: ReactNode;
+}) {
   const message = error === undefined ? null : error instanceof Error ? error.message : String(error);
   return (
     <div className="error-panel" role="alert">
@@ -33,4 +43,3 @@ export function ErrorPanel({ title, error, actions = [], children }: { title: st
     </div>
   );
 }
-

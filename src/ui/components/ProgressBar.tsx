@@ -1,5 +1,15 @@
 /** A labelled progress bar; `value` null means "working, amount unknown". */
-export function ProgressBar({ value, label, detail, tone = 'accent' }: { value: number | null; label: string; detail?: string; tone?: 'accent' | 'ok' | 'danger' }) {
+export function ProgressBar({
+  value,
+  label,
+  detail,
+  tone = 'accent',
+}: {
+  value: number | null;
+  label: string;
+  detail?: string;
+  tone?: 'accent' | 'ok' | 'danger';
+}) {
   const pct = value === null ? null : Math.max(0, Math.min(1, value)) * 100;
   return (
     <div className={`progress progress-${tone}`}>

@@ -5,7 +5,25 @@ import { pct } from '../format.ts';
  * `value` null means "not computed", shown as a dash with the reason, never as zero.
  */
 /** `detail`: one more line under the note, e.g. which model produced the figure ('warn' when it is not the official one). */
-export function ScoreCard({ label, value, partial, missing, hint, emphasis, detail, detailTone }: { label: string; value: number | null; partial?: string | undefined; missing?: string | undefined; hint?: string | undefined; emphasis?: boolean; detail?: string | undefined; detailTone?: 'warn' | undefined }) {
+export function ScoreCard({
+  label,
+  value,
+  partial,
+  missing,
+  hint,
+  emphasis,
+  detail,
+  detailTone,
+}: {
+  label: string;
+  value: number | null;
+  partial?: string | undefined;
+  missing?: string | undefined;
+  hint?: string | undefined;
+  emphasis?: boolean;
+  detail?: string | undefined;
+  detailTone?: 'warn' | undefined;
+}) {
   const tone = value === null ? 'none' : value >= 0.7 ? 'high' : value >= 0.4 ? 'mid' : 'low';
   return (
     <div className={`score-card score-${tone}${emphasis ? ' score-emphasis' : ''}`} title={hint}>
@@ -17,9 +35,11 @@ export function ScoreCard({ label, value, partial, missing, hint, emphasis, deta
         {value === null ? '—' : pct(value)}
       </div>
       <div className="score-note">{value === null ? (missing ?? 'not computed') : partial ? `${partial}` : (hint ?? '\u00a0')}</div>
-      {detail ? <div className={`score-detail${detailTone === 'warn' ? ' warn-text' : ''}`} title={detail}>
+      {detail ? (
+        <div className={`score-detail${detailTone === 'warn' ? ' warn-text' : ''}`} title={detail}>
           {detail}
-        </div> : null}
+        </div>
+      ) : null}
       {value !== null ? (
         <div className="score-bar" aria-hidden="true">
           <div style={{ transform: `scaleX(${Math.max(0, Math.min(1, value))})` }} />

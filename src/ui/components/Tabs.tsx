@@ -1,7 +1,17 @@
 import { useRef, type ReactNode } from 'react';
 
 /** WAI-ARIA tabs: arrow keys move between tabs, the panel follows. */
-export function Tabs<T extends string>({ tabs, value, onChange, label }: { tabs: { id: T; label: ReactNode }[]; value: T; onChange: (id: T) => void; label: string }) {
+export function Tabs<T extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+}: {
+  tabs: { id: T; label: ReactNode }[];
+  value: T;
+  onChange: (id: T) => void;
+  label: string;
+}) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   return (
     <div className="tabs" role="tablist" aria-label={label}>

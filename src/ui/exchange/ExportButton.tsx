@@ -7,7 +7,17 @@ import { Button } from '../components/Button.tsx';
 import { downloadBytes } from './download.ts';
 import './exchange.css';
 
-export function ExportButton({ label, what, size = 'md', variant = 'secondary' }: { label: string; what: ExportOptions; size?: 'sm' | 'md'; variant?: 'secondary' | 'ghost' | 'primary' }) {
+export function ExportButton({
+  label,
+  what,
+  size = 'md',
+  variant = 'secondary',
+}: {
+  label: string;
+  what: ExportOptions;
+  size?: 'sm' | 'md';
+  variant?: 'secondary' | 'ghost' | 'primary';
+}) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ tone: 'ok' | 'warn' | 'danger'; text: string } | null>(null);
   const run = async () => {
@@ -17,7 +27,11 @@ export function ExportButton({ label, what, size = 'md', variant = 'secondary' }
       const r = await exportRuns(what);
       downloadBytes(r.zip, r.fileName);
       const extra = [...r.warnings, ...r.skipped.map((s) => `${s.runId} left out: ${s.reason}`)];
-      setNote(extra.length ? { tone: 'warn', text: `Saved ${r.fileName}. ${extra.join(' · ')}` } : { tone: 'ok', text: `Saved ${r.fileName} (${r.manifest.runs.length} run${r.manifest.runs.length === 1 ? '' : 's'}).` });
+      setNote(
+        extra.length
+          ? { tone: 'warn', text: `Saved ${r.fileName}. ${extra.join(' · ')}` }
+          : { tone: 'ok', text: `Saved ${r.fileName} (${r.manifest.runs.length} run${r.manifest.runs.length === 1 ? '' : 's'}).` },
+      );
     } catch (err) {
       setNote({ tone: 'danger', text: `Export failed: ${err instanceof Error ? err.message : String(err)}` });
     } finally {

@@ -39,7 +39,14 @@ export function GalleryScreen() {
         <div>
           <h2>Tasks</h2>
           <p className="sub">
-            {loading && !loadedOnce ? 'Loading tasks…' : `${shown.length} of ${entries.length} tasks from ${sources.filter((s) => s.status === 'ready').map((s) => s.label).join(', ') || 'no source'}`}
+            {loading && !loadedOnce
+              ? 'Loading tasks…'
+              : `${shown.length} of ${entries.length} tasks from ${
+                  sources
+                    .filter((s) => s.status === 'ready')
+                    .map((s) => s.label)
+                    .join(', ') || 'no source'
+                }`}
           </p>
         </div>
         <div className="spacer" />
@@ -51,9 +58,19 @@ export function GalleryScreen() {
       <form className="filters" role="search" aria-label="Filter tasks" onSubmit={(e) => e.preventDefault()}>
         <label className="field filter-q">
           <span>Search</span>
-          <input type="search" placeholder="Site, domain, step text, id…" value={filter.query} onChange={(e) => setFilter({ ...filter, query: e.target.value })} />
+          <input
+            type="search"
+            placeholder="Site, domain, step text, id…"
+            value={filter.query}
+            onChange={(e) => setFilter({ ...filter, query: e.target.value })}
+          />
         </label>
-        <Select label="Interaction" value={filter.interaction} options={interactions} onChange={(v) => setFilter({ ...filter, interaction: v })} />
+        <Select
+          label="Interaction"
+          value={filter.interaction}
+          options={interactions}
+          onChange={(v) => setFilter({ ...filter, interaction: v })}
+        />
         <Select label="Visual" value={filter.visual} options={visuals} onChange={(v) => setFilter({ ...filter, visual: v })} />
         <Select label="Domain" value={filter.domain} options={domains} onChange={(v) => setFilter({ ...filter, domain: v })} />
         <label className="field">
@@ -69,11 +86,30 @@ export function GalleryScreen() {
         </Button>
       </form>
 
-      {error ? <ErrorPanel title="The task sources could not be listed." error={error} actions={[{ label: 'Try again', onClick: () => void reloadCatalog() }, { label: 'Manage sources', href: '#/sources' }]} /> : null}
+      {error ? (
+        <ErrorPanel
+          title="The task sources could not be listed."
+          error={error}
+          actions={[
+            { label: 'Try again', onClick: () => void reloadCatalog() },
+            { label: 'Manage sources', href: '#/sources' },
+          ]}
+        />
+      ) : null}
       {failed.map((s) => (
-        <ErrorPanel key={s.id} title={`Source "${s.label}" did not load.`} error={s.error} actions={[{ label: 'Try again', onClick: () => void reloadCatalog() }, { label: 'Manage sources', href: '#/sources' }]} />
+        <ErrorPanel
+          key={s.id}
+          title={`Source "${s.label}" did not load.`}
+          error={s.error}
+          actions={[
+            { label: 'Try again', onClick: () => void reloadCatalog() },
+            { label: 'Manage sources', href: '#/sources' },
+          ]}
+        />
       ))}
-      {sources.some((s) => s.problems.length) ? <DatasetProblems problems={sources.flatMap((s) => s.problems.map((p) => `${s.label}: ${formatProblem(p)}`))} /> : null}
+      {sources.some((s) => s.problems.length) ? (
+        <DatasetProblems problems={sources.flatMap((s) => s.problems.map((p) => `${s.label}: ${formatProblem(p)}`))} />
+      ) : null}
 
       {loadedOnce && entries.length === 0 && !error && !failed.length ? (
         <EmptyState title="No tasks loaded">
@@ -175,7 +211,13 @@ function TaskCard({ entry, tabIndex, onFocus }: { entry: CatalogEntry; tabIndex:
   const steps = task.record.action_sequence.length;
   const { width, height } = task.resolution;
   return (
-    <a className="task-card" href={hrefFor({ name: 'task', sourceId: entry.sourceId, taskId: task.id })} tabIndex={tabIndex} onFocus={onFocus} aria-label={`Task ${task.id}: ${task.record.source_website || 'unknown site'}, ${c.domain ?? 'no domain'}, interaction ${c.interaction_complexity ?? '?'}, visual ${c.visual_complexity ?? '?'}, ${width} by ${height}, ${steps} steps`}>
+    <a
+      className="task-card"
+      href={hrefFor({ name: 'task', sourceId: entry.sourceId, taskId: task.id })}
+      tabIndex={tabIndex}
+      onFocus={onFocus}
+      aria-label={`Task ${task.id}: ${task.record.source_website || 'unknown site'}, ${c.domain ?? 'no domain'}, interaction ${c.interaction_complexity ?? '?'}, visual ${c.visual_complexity ?? '?'}, ${width} by ${height}, ${steps} steps`}
+    >
       <Thumbnail sourceId={entry.sourceId} taskId={task.id} alt="" />
       <div className="task-meta">
         <div className="task-title">
@@ -183,7 +225,11 @@ function TaskCard({ entry, tabIndex, onFocus }: { entry: CatalogEntry; tabIndex:
           <span className="task-site" title={task.record.source_website}>
             {task.record.source_website || 'unknown site'}
           </span>
-          {errors ? <Badge tone="danger" title={task.problems.map(formatProblem).join('\n')}>{errors} error{errors === 1 ? '' : 's'}</Badge> : null}
+          {errors ? (
+            <Badge tone="danger" title={task.problems.map(formatProblem).join('\n')}>
+              {errors} error{errors === 1 ? '' : 's'}
+            </Badge>
+          ) : null}
         </div>
         <div className="task-tags">
           <Badge tone="accent" title={`Interaction complexity: ${c.interaction_complexity ?? 'unknown'}`}>

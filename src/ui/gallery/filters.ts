@@ -23,7 +23,15 @@ export function matches(t: Task, f: GalleryFilter): boolean {
   if (f.device === 'desktop' && isMobile(t)) return false;
   const q = f.query.trim().toLowerCase();
   if (!q) return true;
-  const hay = [t.id, t.record.source_website, c.domain, c.sub_domain, c.interaction_complexity, c.visual_complexity, ...t.record.action_sequence.map((s) => s.parameters?.description ?? '')]
+  const hay = [
+    t.id,
+    t.record.source_website,
+    c.domain,
+    c.sub_domain,
+    c.interaction_complexity,
+    c.visual_complexity,
+    ...t.record.action_sequence.map((s) => s.parameters?.description ?? ''),
+  ]
     .filter((x): x is string => typeof x === 'string')
     .join('\n')
     .toLowerCase();

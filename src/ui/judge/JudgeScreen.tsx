@@ -58,14 +58,21 @@ export function JudgeScreen() {
         <div className="spacer" />
         {progress ? (
           <div className="judge-progress">
-            <ProgressBar label={`${progress.answered} answered, ${progress.pending} waiting`} value={total ? progress.answered / total : 0} tone="ok" />
+            <ProgressBar
+              label={`${progress.answered} answered, ${progress.pending} waiting`}
+              value={total ? progress.answered / total : 0}
+              tone="ok"
+            />
           </div>
         ) : null}
       </div>
-      {error ? <ErrorPanel title="The judge queue could not be read." error={error} actions={[{ label: 'Try again', onClick: refresh }]} /> : null}
+      {error ? (
+        <ErrorPanel title="The judge queue could not be read." error={error} actions={[{ label: 'Try again', onClick: refresh }]} />
+      ) : null}
       {kind !== 'human' ? (
         <p className="note">
-          The judge in Settings is <strong>{kind === 'none' ? 'None' : 'a model'}</strong>: new runs will not ask you. <a href="#/settings/judge">Choose the human judge</a> to score runs here.
+          The judge in Settings is <strong>{kind === 'none' ? 'None' : 'a model'}</strong>: new runs will not ask you.{' '}
+          <a href="#/settings/judge">Choose the human judge</a> to score runs here.
         </p>
       ) : null}
       {items === null ? (
@@ -87,7 +94,11 @@ export function JudgeScreen() {
               Skip →
             </Button>
           </div>
-          {item.task === 'assertion' ? <AssertionQuestion key={item.id} item={item} onDone={answered} /> : <RubricQuestion key={item.id} item={item} onDone={answered} />}
+          {item.task === 'assertion' ? (
+            <AssertionQuestion key={item.id} item={item} onDone={answered} />
+          ) : (
+            <RubricQuestion key={item.id} item={item} onDone={answered} />
+          )}
         </>
       )}
     </div>
@@ -151,7 +162,9 @@ function AssertionQuestion({ item, onDone }: { item: HumanItem; onDone: () => vo
           <strong className="judge-assertion">{item.assertion}</strong>
         </p>
         <Pair item={item} />
-        {error ? <ErrorPanel title="The answer was not saved." error={error} actions={[{ label: 'Reload the queue', onClick: onDone }]} /> : null}
+        {error ? (
+          <ErrorPanel title="The answer was not saved." error={error} actions={[{ label: 'Reload the queue', onClick: onDone }]} />
+        ) : null}
         <div className="row judge-actions">
           <Button variant="primary" onClick={() => void answer('Yes')} disabled={busy} aria-keyshortcuts="y">
             Yes <kbd>Y</kbd>
@@ -252,9 +265,7 @@ function RubricQuestion({ item, onDone }: { item: HumanItem; onDone: () => void 
             ))}
           </ol>
           <div className="row">
-            <strong className="rubric-total">
-              {total} / 100
-            </strong>
+            <strong className="rubric-total">{total} / 100</strong>
             <span className="spacer" />
             <Button variant="primary" disabled={!complete || busy} busy={busy} onClick={() => void submit()} aria-keyshortcuts="Enter">
               Submit <kbd>Enter</kbd>
@@ -269,7 +280,9 @@ function RubricQuestion({ item, onDone }: { item: HumanItem; onDone: () => void 
               <kbd>↓</kbd> move between parts
             </span>
           </p>
-          {error ? <ErrorPanel title="The scores were not saved." error={error} actions={[{ label: 'Reload the queue', onClick: onDone }]} /> : null}
+          {error ? (
+            <ErrorPanel title="The scores were not saved." error={error} actions={[{ label: 'Reload the queue', onClick: onDone }]} />
+          ) : null}
         </div>
       </div>
     </section>

@@ -47,7 +47,12 @@ export function LeaderboardScreen() {
     refresh();
   }, [refresh]);
 
-  const levelOf = useCallback((r: RunView) => r.level ?? entries.find((e) => e.sourceId === r.sourceId && e.task.id === r.taskId)?.task.record.classification?.interaction_complexity, [entries]);
+  const levelOf = useCallback(
+    (r: RunView) =>
+      r.level ??
+      entries.find((e) => e.sourceId === r.sourceId && e.task.id === r.taskId)?.task.record.classification?.interaction_complexity,
+    [entries],
+  );
   const rows = useMemo(() => (runs ? aggregate(runs, levelOf) : []), [runs, levelOf]);
   const levels = useMemo(() => allLevels(rows), [rows]);
 
@@ -56,7 +61,10 @@ export function LeaderboardScreen() {
       <div className="screen-head">
         <div>
           <h2>Leaderboard</h2>
-          <p className="sub">Runs in this browser grouped by model (candidate) name; the latest run of each task counts. Averages are the official per-column means.</p>
+          <p className="sub">
+            Runs in this browser grouped by model (candidate) name; the latest run of each task counts. Averages are the official per-column
+            means.
+          </p>
         </div>
         <div className="spacer" />
         <Button size="sm" variant="ghost" onClick={refresh}>
@@ -68,7 +76,16 @@ export function LeaderboardScreen() {
         <div className="spacer" />
         {rows.length ? <ExportButton size="sm" label="Export the leaderboard (.zip)" what={{}} /> : null}
       </div>
-      {error ? <ErrorPanel title="Stored runs could not be read." error={error} actions={[{ label: 'Try again', onClick: refresh }, { label: 'Storage settings', href: '#/settings/storage' }]} /> : null}
+      {error ? (
+        <ErrorPanel
+          title="Stored runs could not be read."
+          error={error}
+          actions={[
+            { label: 'Try again', onClick: refresh },
+            { label: 'Storage settings', href: '#/settings/storage' },
+          ]}
+        />
+      ) : null}
 
       <div className="table-wrap lb-table">
         <table className="data">
@@ -95,11 +112,22 @@ export function LeaderboardScreen() {
             ) : rows.length === 0 ? (
               <tr>
                 <td colSpan={11} className="muted">
-                  No runs yet. Open a task, write or paste a page in <strong>Try it</strong>, and press <strong>Run &amp; score</strong>; it appears here under its candidate's name.
+                  No runs yet. Open a task, write or paste a page in <strong>Try it</strong>, and press <strong>Run &amp; score</strong>; it
+                  appears here under its candidate's name.
                 </td>
               </tr>
             ) : (
-              rows.map((r, i) => <ModelRows key={r.model} row={r} rank={i + 1} open={open === r.model} onToggle={() => setOpen(open === r.model ? null : r.model)} levels={levels} levelOf={levelOf} />)
+              rows.map((r, i) => (
+                <ModelRows
+                  key={r.model}
+                  row={r}
+                  rank={i + 1}
+                  open={open === r.model}
+                  onToggle={() => setOpen(open === r.model ? null : r.model)}
+                  levels={levels}
+                  levelOf={levelOf}
+                />
+              ))
             )}
             {showPublished ? (
               <>
@@ -144,13 +172,31 @@ export function LeaderboardScreen() {
           </label>
         }
       >
-        {rows.length && levels.length ? <LevelChart rows={rows} levels={levels} metric={metric} /> : <EmptyState title="The chart appears once runs are stored" />}
+        {rows.length && levels.length ? (
+          <LevelChart rows={rows} levels={levels} metric={metric} />
+        ) : (
+          <EmptyState title="The chart appears once runs are stored" />
+        )}
       </Card>
     </div>
   );
 }
 
-function ModelRows({ row, rank, open, onToggle, levels, levelOf }: { row: ModelRow; rank: number; open: boolean; onToggle: () => void; levels: string[]; levelOf: (r: RunView) => string | undefined }) {
+function ModelRows({
+  row,
+  rank,
+  open,
+  onToggle,
+  levels,
+  levelOf,
+}: {
+  row: ModelRow;
+  rank: number;
+  open: boolean;
+  onToggle: () => void;
+  levels: string[];
+  levelOf: (r: RunView) => string | undefined;
+}) {
   const labels = columnLabels(row.mean);
   return (
     <>
@@ -160,7 +206,11 @@ function ModelRows({ row, rank, open, onToggle, levels, levelOf }: { row: ModelR
           <button type="button" className="lb-model" aria-expanded={open} onClick={onToggle}>
             <span aria-hidden="true">{open ? '▾' : '▸'}</span> {row.model}
           </button>
-          {!row.mean.complete ? <span className="badge badge-warn lb-partial" title={`${labels.Final.qualifier ?? ''}`}>partial</span> : null}
+          {!row.mean.complete ? (
+            <span className="badge badge-warn lb-partial" title={`${labels.Final.qualifier ?? ''}`}>
+              partial
+            </span>
+          ) : null}
         </td>
         <td className="num">{row.tasks}</td>
         {COLS.map(([c]) => (

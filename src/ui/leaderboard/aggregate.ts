@@ -38,7 +38,14 @@ export function aggregate(runs: readonly RunView[], levelOf: (r: RunView) => str
     }
     const byLevel: ModelRow['byLevel'] = {};
     for (const [k, rs] of levels) byLevel[k] = { tasks: rs.length, mean: modelMean(rs.map((r) => r.scores)) };
-    rows.push({ model, tasks: list.length, mean: modelMean(list.map((r) => r.scores)), byLevel, runs: list, latest: Math.max(...list.map((r) => r.createdAt)) });
+    rows.push({
+      model,
+      tasks: list.length,
+      mean: modelMean(list.map((r) => r.scores)),
+      byLevel,
+      runs: list,
+      latest: Math.max(...list.map((r) => r.createdAt)),
+    });
   }
   return rows.sort((a, b) => b.mean.Final - a.mean.Final || a.model.localeCompare(b.model));
 }

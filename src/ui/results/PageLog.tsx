@@ -8,7 +8,9 @@ export function PageLog({ run }: { run: RunView }) {
   const rows: { at: string; kind: string; text: string; tone: string }[] = [];
   for (const s of run.steps) {
     for (const e of s.errors) rows.push({ at: where(s.step), kind: 'error', text: e, tone: 'danger' });
-    for (const c of s.console) if (c.level === 'error' || c.level === 'warn' || c.level === 'warning') rows.push({ at: where(s.step), kind: `console.${c.level}`, text: c.text, tone: c.level === 'error' ? 'danger' : 'warn' });
+    for (const c of s.console)
+      if (c.level === 'error' || c.level === 'warn' || c.level === 'warning')
+        rows.push({ at: where(s.step), kind: `console.${c.level}`, text: c.text, tone: c.level === 'error' ? 'danger' : 'warn' });
     for (const b of s.blocked) rows.push({ at: where(s.step), kind: 'blocked', text: `${b.url} (${b.directive})`, tone: 'warn' });
     for (const d of s.dialogs) rows.push({ at: where(s.step), kind: d.dialog, text: d.message, tone: 'muted' });
   }
@@ -19,7 +21,10 @@ export function PageLog({ run }: { run: RunView }) {
     <>
       <p className="hint">
         {errors} error{errors === 1 ? '' : 's'}, {blocked} blocked request{blocked === 1 ? '' : 's'}
-        {run.eval.iwr_studio?.network_policy === 'blocked' || blocked ? ' (the official rules forbid external dependencies; requests leaving the page are blocked)' : ''}.
+        {run.eval.iwr_studio?.network_policy === 'blocked' || blocked
+          ? ' (the official rules forbid external dependencies; requests leaving the page are blocked)'
+          : ''}
+        .
       </p>
       <div className="table-wrap log-table">
         <table className="data">

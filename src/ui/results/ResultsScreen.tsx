@@ -22,7 +22,15 @@ import { OcrDiff } from './OcrDiff.tsx';
 import { PageLog } from './PageLog.tsx';
 import './results.css';
 
-const CARD_NAMES: Record<Column, string> = { IFS: 'IFS', ocr_score: 'OCR', dino_score: 'DINO', LFS: 'LFS', HFS: 'HFS', VFS: 'VFS', Final: 'Final' };
+const CARD_NAMES: Record<Column, string> = {
+  IFS: 'IFS',
+  ocr_score: 'OCR',
+  dino_score: 'DINO',
+  LFS: 'LFS',
+  HFS: 'HFS',
+  VFS: 'VFS',
+  Final: 'Final',
+};
 const CARD_HINTS: Record<Column, string> = {
   IFS: 'steps done / steps',
   ocr_score: 'text similarity',
@@ -52,7 +60,17 @@ export function ResultsScreen({ runId, checkpoint }: { runId: string; checkpoint
   }, [runId]);
   const entry = useCatalog((s) => (run ? s.entries.find((e) => e.sourceId === run.sourceId && e.task.id === run.taskId) : undefined));
 
-  if (error) return <ErrorPanel title="This run could not be read." error={error} actions={[{ label: 'Leaderboard', href: '#/leaderboard' }, { label: 'Tasks', href: '#/tasks' }]} />;
+  if (error)
+    return (
+      <ErrorPanel
+        title="This run could not be read."
+        error={error}
+        actions={[
+          { label: 'Leaderboard', href: '#/leaderboard' },
+          { label: 'Tasks', href: '#/tasks' },
+        ]}
+      />
+    );
   if (run === undefined) return <p className="loading">Loading the run…</p>;
   if (run === null)
     return (
@@ -74,7 +92,11 @@ export function ResultsScreen({ runId, checkpoint }: { runId: string; checkpoint
       <div className="screen-head">
         <div className="min0">
           <div className="crumbs">
-            <a href="#/tasks">Tasks</a> / <a href={hrefFor({ name: 'task', sourceId: run.sourceId, taskId: run.taskId })}>#{run.taskId} {site}</a> / Results
+            <a href="#/tasks">Tasks</a> /{' '}
+            <a href={hrefFor({ name: 'task', sourceId: run.sourceId, taskId: run.taskId })}>
+              #{run.taskId} {site}
+            </a>{' '}
+            / Results
           </div>
           <h2 className="ellipsis">
             {run.model} <span className="muted">on</span> {site}
@@ -89,12 +111,23 @@ export function ResultsScreen({ runId, checkpoint }: { runId: string; checkpoint
             ) : null}{' '}
             · {run.eval.success_step}/{run.eval.total_step} steps · {run.pairs.length} checkpoints
             {run.eval.iwr_studio?.network_policy ? ` · network ${run.eval.iwr_studio.network_policy}` : ''}
-            {run.eval.iwr_studio?.judge ? ` · judge ${run.eval.iwr_studio.judge.kind}${run.eval.iwr_studio.judge.model ? ` (${run.eval.iwr_studio.judge.model})` : ''}` : ''}
+            {run.eval.iwr_studio?.judge
+              ? ` · judge ${run.eval.iwr_studio.judge.kind}${run.eval.iwr_studio.judge.model ? ` (${run.eval.iwr_studio.judge.model})` : ''}`
+              : ''}
           </p>
         </div>
         <div className="spacer" />
         <div className="head-actions">
-          <LinkButton href={hrefFor({ name: 'try', sourceId: run.sourceId, taskId: run.taskId, ...(run.candidateId ? { candidateId: run.candidateId } : {}) })}>Edit the candidate</LinkButton>
+          <LinkButton
+            href={hrefFor({
+              name: 'try',
+              sourceId: run.sourceId,
+              taskId: run.taskId,
+              ...(run.candidateId ? { candidateId: run.candidateId } : {}),
+            })}
+          >
+            Edit the candidate
+          </LinkButton>
           <ExportButton label="Export this run (.zip)" what={{ runIds: [run.id] }} />
           <Button
             variant="danger"
@@ -116,14 +149,26 @@ export function ResultsScreen({ runId, checkpoint }: { runId: string; checkpoint
       <div className="score-grid" role="list" aria-label="Scores">
         {COLUMNS.map((c) => (
           <div role="listitem" key={c}>
-            <ScoreCard label={CARD_NAMES[c]} value={s[c]} partial={labels[c].qualifier ?? undefined} missing={c === 'HFS' ? 'no judge ran' : undefined} hint={CARD_HINTS[c]} emphasis={c === 'Final'} {...(c === 'dino_score' ? dinoDetail(run) : {})} />
+            <ScoreCard
+              label={CARD_NAMES[c]}
+              value={s[c]}
+              partial={labels[c].qualifier ?? undefined}
+              missing={c === 'HFS' ? 'no judge ran' : undefined}
+              hint={CARD_HINTS[c]}
+              emphasis={c === 'Final'}
+              {...(c === 'dino_score' ? dinoDetail(run) : {})}
+            />
           </div>
         ))}
       </div>
       {!s.complete || judgeErrors ? (
         <p className="note note-warn results-note">
-          {s.hfs.status !== 'complete' ? `HFS: ${s.hfs.judged} of ${s.hfs.total} checkpoints judged, so VFS and Final are partial and not comparable with published figures. ` : ''}
-          {s.assertions.status === 'unjudged' ? `${s.assertions.unjudgedSteps.length} assertion(s) unjudged: IFS counts them as passed (an upper bound). ` : ''}
+          {s.hfs.status !== 'complete'
+            ? `HFS: ${s.hfs.judged} of ${s.hfs.total} checkpoints judged, so VFS and Final are partial and not comparable with published figures. `
+            : ''}
+          {s.assertions.status === 'unjudged'
+            ? `${s.assertions.unjudgedSteps.length} assertion(s) unjudged: IFS counts them as passed (an upper bound). `
+            : ''}
           {judgeErrors ? `${judgeErrors} assertion judgment(s) ended in Error (counted as not "No", as officially). ` : ''}
           <a href="#/settings/judge">Choose a judge</a>
         </p>
@@ -140,7 +185,13 @@ export function ResultsScreen({ runId, checkpoint }: { runId: string; checkpoint
         ]}
       />
       <div role="tabpanel" aria-labelledby={`tab-${tab}`}>
-        {tab === 'steps' ? <StepTable run={run} /> : tab === 'checkpoints' ? <Checkpoints run={run} width={res.width} height={res.height} selected={checkpoint ?? 0} /> : <PageLog run={run} />}
+        {tab === 'steps' ? (
+          <StepTable run={run} />
+        ) : tab === 'checkpoints' ? (
+          <Checkpoints run={run} width={res.width} height={res.height} selected={checkpoint ?? 0} />
+        ) : (
+          <PageLog run={run} />
+        )}
       </div>
     </div>
   );
@@ -178,7 +229,13 @@ function Checkpoints({ run, width, height, selected }: { run: RunView; width: nu
     <div className="cp-results">
       <nav className="cp-list" aria-label="Checkpoints">
         {run.pairs.map((p, i) => (
-          <button key={i} type="button" className={`cp-item${i === j ? ' cp-item-on' : ''}`} aria-current={i === j ? 'true' : undefined} onClick={() => navigate({ name: 'results', runId: run.id, checkpoint: i }, { replace: true })}>
+          <button
+            key={i}
+            type="button"
+            className={`cp-item${i === j ? ' cp-item-on' : ''}`}
+            aria-current={i === j ? 'true' : undefined}
+            onClick={() => navigate({ name: 'results', runId: run.id, checkpoint: i }, { replace: true })}
+          >
             <span className="cp-item-title">
               step_{p.checkpoint} <span className="muted">vs screenshot {p.screenshot}</span>
             </span>
@@ -190,17 +247,31 @@ function Checkpoints({ run, width, height, selected }: { run: RunView; width: nu
         ))}
       </nav>
       <div className="cp-detail">
-        <CompareSlider refSrc={ref.url ?? null} candSrc={candUrl} width={width} height={height} refLabel={`Reference step_${pair.checkpoint}.png`} candLabel={`Candidate screenshot ${pair.screenshot}`} />
+        <CompareSlider
+          refSrc={ref.url ?? null}
+          candSrc={candUrl}
+          width={width}
+          height={height}
+          refLabel={`Reference step_${pair.checkpoint}.png`}
+          candLabel={`Candidate screenshot ${pair.screenshot}`}
+        />
         <div className="cp-metrics">
           <div>
             <span className="field-label">OCR similarity</span> <strong>{fmt(ev.all_ocr_scores[j])}</strong>
           </div>
           <div>
             <span className="field-label">DINO similarity</span> <strong>{fmt(ev.all_dino_scores[j])}</strong>
-            {run.dinoModel ? <span className={`small ${isTestDinoModel(run.dinoModel) ? 'warn-text' : 'muted'}`}> ({run.dinoModel.id}{isTestDinoModel(run.dinoModel) ? ', test model, NOT DINOv2' : ''})</span> : null}
+            {run.dinoModel ? (
+              <span className={`small ${isTestDinoModel(run.dinoModel) ? 'warn-text' : 'muted'}`}>
+                {' '}
+                ({run.dinoModel.id}
+                {isTestDinoModel(run.dinoModel) ? ', test model, NOT DINOv2' : ''})
+              </span>
+            ) : null}
           </div>
           <div>
-            <span className="field-label">Judge (HFS)</span> <strong>{hfs === UNJUDGED || hfs === undefined ? 'unjudged' : pct(hfs)}</strong>
+            <span className="field-label">Judge (HFS)</span>{' '}
+            <strong>{hfs === UNJUDGED || hfs === undefined ? 'unjudged' : pct(hfs)}</strong>
           </div>
         </div>
         <details className="cp-section" open>

@@ -27,7 +27,10 @@ export function StepTable({ run }: { run: RunView }) {
               <td className="num">0</td>
               <td>Load</td>
               <td className="muted">page loaded, screenshot 0</td>
-              <td>{load.status === 'ok' ? <Badge tone="ok">ok</Badge> : <Badge tone="danger">failed</Badge>} {load.reason ? <span className="danger-text small">{load.reason}</span> : null}</td>
+              <td>
+                {load.status === 'ok' ? <Badge tone="ok">ok</Badge> : <Badge tone="danger">failed</Badge>}{' '}
+                {load.reason ? <span className="danger-text small">{load.reason}</span> : null}
+              </td>
               <td />
               <td className="num">{ms(load.timings.totalMs)}</td>
             </tr>
@@ -48,15 +51,21 @@ export function StepTable({ run }: { run: RunView }) {
                   {el ? (
                     <>
                       <code>&lt;{el.tag}&gt;</code> {el.text ? <q>{el.text.slice(0, 60)}</q> : null}{' '}
-                      <Badge tone={el.confidence >= 0.7 ? 'ok' : el.confidence >= 0.4 ? 'warn' : 'danger'}>{el.confidence.toFixed(2)}</Badge>
+                      <Badge tone={el.confidence >= 0.7 ? 'ok' : el.confidence >= 0.4 ? 'warn' : 'danger'}>
+                        {el.confidence.toFixed(2)}
+                      </Badge>
                       <div className="mono faint ellipsis" title={el.xpath}>
                         {el.xpath}
                       </div>
-                      {el.decidedBy && el.decidedBy !== 'deterministic' ? <div className="muted">chosen by the model{el.decidedBy === 'llm-vision' ? ' from the screenshot' : ''}</div> : null}
+                      {el.decidedBy && el.decidedBy !== 'deterministic' ? (
+                        <div className="muted">chosen by the model{el.decidedBy === 'llm-vision' ? ' from the screenshot' : ''}</div>
+                      ) : null}
                       {el.other ? <OtherPick pick={el.other} chosen={el.xpath} /> : null}
                       {el.runnerUp ? (
                         <div className="muted">
-                          runner-up {el.runnerUp.text ? <q>{el.runnerUp.text.slice(0, 40)}</q> : <span className="mono">{el.runnerUp.xpath}</span>} ({el.runnerUp.score.toFixed(2)})
+                          runner-up{' '}
+                          {el.runnerUp.text ? <q>{el.runnerUp.text.slice(0, 40)}</q> : <span className="mono">{el.runnerUp.xpath}</span>} (
+                          {el.runnerUp.score.toFixed(2)})
                         </div>
                       ) : null}
                     </>
@@ -82,7 +91,11 @@ export function StepTable({ run }: { run: RunView }) {
                   {a.logical_assertion ? (
                     <>
                       <div className="muted">{a.logical_assertion}</div>
-                      {as ? <Badge tone={as.result === 'Yes' ? 'ok' : as.result === 'No' ? 'danger' : 'warn'}>{as.result}</Badge> : <span className="faint">not judged (no screenshot after)</span>}
+                      {as ? (
+                        <Badge tone={as.result === 'Yes' ? 'ok' : as.result === 'No' ? 'danger' : 'warn'}>{as.result}</Badge>
+                      ) : (
+                        <span className="faint">not judged (no screenshot after)</span>
+                      )}
                     </>
                   ) : (
                     <span className="faint">—</span>
@@ -90,7 +103,11 @@ export function StepTable({ run }: { run: RunView }) {
                 </td>
                 <td className="num small">
                   {s?.timings ? (
-                    <span title={`resolve ${ms(s.timings.resolveMs)} · act ${ms(s.timings.actMs)} · wait ${ms(s.timings.waitMs)} · capture ${ms(s.timings.captureMs)}`}>{ms(s.timings.totalMs)}</span>
+                    <span
+                      title={`resolve ${ms(s.timings.resolveMs)} · act ${ms(s.timings.actMs)} · wait ${ms(s.timings.waitMs)} · capture ${ms(s.timings.captureMs)}`}
+                    >
+                      {ms(s.timings.totalMs)}
+                    </span>
                   ) : null}
                 </td>
               </tr>
@@ -109,8 +126,14 @@ function OtherPick({ pick, chosen }: { pick: NonNullable<NonNullable<StoredStep[
   if (same) return <div className="ok-text small">{who} agrees</div>;
   return (
     <div className="warn-text small" title={pick.reasons.join('; ')}>
-      {who} would pick {pick.ok ? <><code>&lt;{pick.tag}&gt;</code> {pick.text ? <q>{pick.text.slice(0, 40)}</q> : <span className="mono">{pick.xpath}</span>}</> : `nothing (${pick.reasons[0] ?? ''})`}
+      {who} would pick{' '}
+      {pick.ok ? (
+        <>
+          <code>&lt;{pick.tag}&gt;</code> {pick.text ? <q>{pick.text.slice(0, 40)}</q> : <span className="mono">{pick.xpath}</span>}
+        </>
+      ) : (
+        `nothing (${pick.reasons[0] ?? ''})`
+      )}
     </div>
   );
 }
-

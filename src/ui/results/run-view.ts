@@ -43,8 +43,14 @@ export function toRunView(run: RunRecord): RunView | null {
   const ev = run.eval;
   if (!ev || run.status !== 'done') return null;
   const task = run.task as TaskRecord | undefined;
-  const pairs: CheckpointPair[] = ev.iwr_studio?.checkpoint_pairs ?? run.checkpoints.map((c) => ({ screenshot: c.screenshot, checkpoint: c.checkpoint, step: c.step }));
-  const level = typeof run.level === 'string' ? run.level : typeof run.interaction === 'string' ? run.interaction : task?.classification?.interaction_complexity;
+  const pairs: CheckpointPair[] =
+    ev.iwr_studio?.checkpoint_pairs ?? run.checkpoints.map((c) => ({ screenshot: c.screenshot, checkpoint: c.checkpoint, step: c.step }));
+  const level =
+    typeof run.level === 'string'
+      ? run.level
+      : typeof run.interaction === 'string'
+        ? run.interaction
+        : task?.classification?.interaction_complexity;
   const dino = ev.iwr_studio?.models?.dino;
   return {
     id: run.id,
@@ -63,7 +69,15 @@ export function toRunView(run: RunRecord): RunView | null {
     checkpoints: run.checkpoints,
     ...(typeof level === 'string' ? { level } : {}),
     settings: run.settings,
-    ...(dino ? { dinoModel: { id: dino.id, ...(dino.sha256 ? { sha256: dino.sha256 } : {}), ...(typeof dino.source === 'string' ? { source: dino.source } : {}) } } : {}),
+    ...(dino
+      ? {
+          dinoModel: {
+            id: dino.id,
+            ...(dino.sha256 ? { sha256: dino.sha256 } : {}),
+            ...(typeof dino.source === 'string' ? { source: dino.source } : {}),
+          },
+        }
+      : {}),
     raw: run,
   };
 }

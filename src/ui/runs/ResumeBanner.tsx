@@ -16,7 +16,11 @@ interface Live {
   steps: number;
 }
 
-type Phase = { kind: 'idle' } | { kind: 'offer'; pending: PendingRun[] } | { kind: 'running'; pending: PendingRun[] } | { kind: 'done'; results: ResumeResult[] };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'offer'; pending: PendingRun[] }
+  | { kind: 'running'; pending: PendingRun[] }
+  | { kind: 'done'; results: ResumeResult[] };
 
 // One resume per page: StrictMode runs effects twice, and a second call would only find
 // the runs locked by the first.
@@ -32,13 +36,18 @@ export function ResumeBanner() {
     started = resumePendingRuns((id, e) => {
       setLive((l) => {
         const cur = l[id] ?? { stage: null, done: 0, total: 0, steps: 0 };
-        if (e.type === 'stage' && typeof e.stage === 'string') return { ...l, [id]: { ...cur, stage: e.stage, done: Number(e.done ?? 0), total: Number(e.total ?? 0) } };
+        if (e.type === 'stage' && typeof e.stage === 'string')
+          return { ...l, [id]: { ...cur, stage: e.stage, done: Number(e.done ?? 0), total: Number(e.total ?? 0) } };
         if (e.type === 'step') return { ...l, [id]: { ...cur, steps: cur.steps + 1 } };
         return l;
       });
     }).then(
       (results) => setPhase(results.length ? { kind: 'done', results } : { kind: 'idle' }),
-      (err: unknown) => setPhase({ kind: 'done', results: [{ pendingId: '-', taskKey: '', model: '', status: 'failed', error: err instanceof Error ? err.message : String(err) }] }),
+      (err: unknown) =>
+        setPhase({
+          kind: 'done',
+          results: [{ pendingId: '-', taskKey: '', model: '', status: 'failed', error: err instanceof Error ? err.message : String(err) }],
+        }),
     );
   };
 
@@ -59,7 +68,8 @@ export function ResumeBanner() {
     return (
       <div className="resume-banner" role="status">
         <span>
-          {phase.pending.length} evaluation{phase.pending.length === 1 ? '' : 's'} started outside the app (command line or script) did not finish.
+          {phase.pending.length} evaluation{phase.pending.length === 1 ? '' : 's'} started outside the app (command line or script) did not
+          finish.
         </span>
         <div className="spacer" />
         <Button size="sm" variant="primary" onClick={() => resume(phase.pending)}>
@@ -99,7 +109,8 @@ export function ResumeBanner() {
           <li key={r.pendingId}>
             {r.runId ? (
               <>
-                Resumed evaluation of task {r.taskKey.split('/').pop()} ({r.model}) finished: <a href={hrefFor({ name: 'results', runId: r.runId })}>see the results</a>
+                Resumed evaluation of task {r.taskKey.split('/').pop()} ({r.model}) finished:{' '}
+                <a href={hrefFor({ name: 'results', runId: r.runId })}>see the results</a>
               </>
             ) : (
               <span className={r.status === 'busy' ? 'muted' : 'warn-text'}>

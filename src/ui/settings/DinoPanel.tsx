@@ -54,7 +54,10 @@ export function DinoPanel() {
     setErr(null);
     setLoading({ loaded: 0, total: 0 });
     try {
-      const r = await loadDino({ url: dino.modelUrl }, { ...(dino.modelId ? { modelId: dino.modelId } : {}), signal: c.signal, onProgress: (p) => setLoading({ ...p }) });
+      const r = await loadDino(
+        { url: dino.modelUrl },
+        { ...(dino.modelId ? { modelId: dino.modelId } : {}), signal: c.signal, onProgress: (p) => setLoading({ ...p }) },
+      );
       setLoaded(r.model);
       refresh();
     } catch (e) {
@@ -82,8 +85,16 @@ export function DinoPanel() {
 
   const webgpu = typeof navigator !== 'undefined' && 'gpu' in navigator;
   const options: [DinoChoice, string, string][] = [
-    ['hub', 'facebook/dinov2-base from the model hub (official)', 'The model the published figures use. About 350 MB, downloaded once and kept in this browser.'],
-    ['test', 'Built-in test model (NOT DINOv2 — for trying the pipeline offline; scores are not comparable with published ones)', `A tiny network shipped with the app (${TEST_MODEL_PATH}). Runs work with no network; results name it on the DINO card.`],
+    [
+      'hub',
+      'facebook/dinov2-base from the model hub (official)',
+      'The model the published figures use. About 350 MB, downloaded once and kept in this browser.',
+    ],
+    [
+      'test',
+      'Built-in test model (NOT DINOv2 — for trying the pipeline offline; scores are not comparable with published ones)',
+      `A tiny network shipped with the app (${TEST_MODEL_PATH}). Runs work with no network; results name it on the DINO card.`,
+    ],
     ['url', 'Another URL', 'An ONNX export with input pixel_values and output last_hidden_state.'],
     ['file', 'A local ONNX file', 'Read from your disk and kept in this browser.'],
   ];
@@ -119,7 +130,14 @@ export function DinoPanel() {
         <label className="field span-2">
           <span>Model URL (for “Another URL”)</span>
           <span className="row key-row">
-            <input id={`${name}-url`} type="url" value={otherUrl} placeholder="https://…/model.onnx" spellCheck={false} onChange={(e) => setOtherUrl(e.target.value)} />
+            <input
+              id={`${name}-url`}
+              type="url"
+              value={otherUrl}
+              placeholder="https://…/model.onnx"
+              spellCheck={false}
+              onChange={(e) => setOtherUrl(e.target.value)}
+            />
             <Button size="sm" disabled={!/^https?:\/\//.test(otherUrl)} onClick={() => void choose({ modelUrl: otherUrl })}>
               Use
             </Button>
@@ -170,7 +188,11 @@ export function DinoPanel() {
           </div>
         ) : null}
         {loading ? (
-          <ProgressBar label="Loading the model" value={loading.total ? loading.loaded / loading.total : null} detail={loading.total ? `${bytes(loading.loaded)} of ${bytes(loading.total)}` : bytes(loading.loaded)} />
+          <ProgressBar
+            label="Loading the model"
+            value={loading.total ? loading.loaded / loading.total : null}
+            detail={loading.total ? `${bytes(loading.loaded)} of ${bytes(loading.total)}` : bytes(loading.loaded)}
+          />
         ) : null}
       </div>
       {err ? (
@@ -179,7 +201,9 @@ export function DinoPanel() {
         </p>
       ) : null}
       <p className="hint">
-        Runs on {webgpu ? 'WebGPU when an adapter is available, else ' : ''}WebAssembly{webgpu ? '' : ' (WebGPU is not available in this browser; that only affects speed)'}. With no cached model and no network, runs stop before the replay and say so; nothing is substituted silently.
+        Runs on {webgpu ? 'WebGPU when an adapter is available, else ' : ''}WebAssembly
+        {webgpu ? '' : ' (WebGPU is not available in this browser; that only affects speed)'}. With no cached model and no network, runs
+        stop before the replay and say so; nothing is substituted silently.
       </p>
       <div className="cached-models">
         <span className="field-label">Kept in this browser</span>

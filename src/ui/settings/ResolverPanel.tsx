@@ -8,8 +8,16 @@ import { Button } from '../components/Button.tsx';
 import type { ResolverMode } from '../../data/settings.ts';
 
 const MODES: [ResolverMode, string, string][] = [
-  ['deterministic', 'Deterministic (ours)', 'Reads the description against the page; no model, no cost, the same pick every run. Refuses weak matches, so a step can fail where the official harness would click something.'],
-  ['llm', 'Model, as the official harness', 'A chat model picks from a numbered list of the page\'s controls (temperature 0), with the screenshot when it finds none. One request per step the first time; answers are cached.'],
+  [
+    'deterministic',
+    'Deterministic (ours)',
+    'Reads the description against the page; no model, no cost, the same pick every run. Refuses weak matches, so a step can fail where the official harness would click something.',
+  ],
+  [
+    'llm',
+    'Model, as the official harness',
+    "A chat model picks from a numbered list of the page's controls (temperature 0), with the screenshot when it finds none. One request per step the first time; answers are cached.",
+  ],
   ['hybrid', 'Hybrid', 'Ours where it is sure; the model below the confidence threshold. Most steps cost nothing.'],
 ];
 
@@ -36,7 +44,12 @@ export function ResolverPanel() {
         <div className="form-grid">
           <label className="field span-2">
             <span>Endpoint (base URL)</span>
-            <input type="url" value={resolver.endpoint} placeholder="https://api.openai.com/v1" onChange={(e) => update({ endpoint: e.target.value })} />
+            <input
+              type="url"
+              value={resolver.endpoint}
+              placeholder="https://api.openai.com/v1"
+              onChange={(e) => update({ endpoint: e.target.value })}
+            />
           </label>
           <label className="field">
             <span>Model (official: gpt-4o)</span>
@@ -45,7 +58,14 @@ export function ResolverPanel() {
           <label className="field">
             <span>API key (kept in this browser only)</span>
             <span className="row key-row">
-              <input type={showKey ? 'text' : 'password'} autoComplete="off" spellCheck={false} value={resolver.apiKey} placeholder="sk-…" onChange={(e) => update({ apiKey: e.target.value })} />
+              <input
+                type={showKey ? 'text' : 'password'}
+                autoComplete="off"
+                spellCheck={false}
+                value={resolver.apiKey}
+                placeholder="sk-…"
+                onChange={(e) => update({ apiKey: e.target.value })}
+              />
               <Button size="sm" variant="ghost" onClick={() => setShowKey(!showKey)} aria-pressed={showKey}>
                 {showKey ? 'Hide' : 'Show'}
               </Button>
@@ -54,7 +74,17 @@ export function ResolverPanel() {
           {resolver.mode === 'hybrid' ? (
             <label className="field narrow">
               <span>Ask the model below this confidence (0–1)</span>
-              <input type="number" min={0} max={1} step={0.05} value={resolver.threshold} onChange={(e) => { const t = Number(e.target.value); if (t >= 0 && t <= 1) update({ threshold: t }); }} />
+              <input
+                type="number"
+                min={0}
+                max={1}
+                step={0.05}
+                value={resolver.threshold}
+                onChange={(e) => {
+                  const t = Number(e.target.value);
+                  if (t >= 0 && t <= 1) update({ threshold: t });
+                }}
+              />
             </label>
           ) : null}
           <label className="check span-2">
@@ -64,7 +94,9 @@ export function ResolverPanel() {
               <span className="hint">The official harness does; it costs a second request on those steps.</span>
             </span>
           </label>
-          {resolver.endpoint && !/^https?:\/\//.test(resolver.endpoint) ? <p className="note note-warn span-2">The endpoint should start with http:// or https://.</p> : null}
+          {resolver.endpoint && !/^https?:\/\//.test(resolver.endpoint) ? (
+            <p className="note note-warn span-2">The endpoint should start with http:// or https://.</p>
+          ) : null}
         </div>
       ) : null}
     </Card>

@@ -47,10 +47,23 @@ export function StoragePanel() {
   };
 
   return (
-    <Card title="Storage" id="settings-storage" actions={<Button size="sm" variant="ghost" onClick={refresh}>Refresh</Button>} className="span-all">
+    <Card
+      title="Storage"
+      id="settings-storage"
+      actions={
+        <Button size="sm" variant="ghost" onClick={refresh}>
+          Refresh
+        </Button>
+      }
+      className="span-all"
+    >
       {error ? <ErrorPanel title="Could not read storage use." error={error} actions={[{ label: 'Try again', onClick: refresh }]} /> : null}
       {est ? (
-        <ProgressBar label={`${bytes(est.usage)} used of ${est.quota ? bytes(est.quota) : 'an unknown quota'}`} value={est.quota ? est.usage / est.quota : 0} detail={est.quota ? `${((est.usage / est.quota) * 100).toFixed(1)}%` : ''} />
+        <ProgressBar
+          label={`${bytes(est.usage)} used of ${est.quota ? bytes(est.quota) : 'an unknown quota'}`}
+          value={est.quota ? est.usage / est.quota : 0}
+          detail={est.quota ? `${((est.usage / est.quota) * 100).toFixed(1)}%` : ''}
+        />
       ) : (
         <p className="hint">Measuring…</p>
       )}
@@ -91,7 +104,13 @@ export function StoragePanel() {
                         Manage sources
                       </a>
                     ) : (
-                      <Button size="sm" variant="danger" disabled={!r.count || busy !== null} busy={busy === r.store} onClick={() => void clear(r)}>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        disabled={!r.count || busy !== null}
+                        busy={busy === r.store}
+                        onClick={() => void clear(r)}
+                      >
                         Clear
                       </Button>
                     )}

@@ -24,7 +24,10 @@ const pending = new Map<SettingsSection, () => Promise<void>>();
 function schedule(key: SettingsSection, save: () => Promise<void>): void {
   clearTimeout(timers.get(key));
   pending.set(key, save);
-  timers.set(key, setTimeout(() => void flushOne(key), 300));
+  timers.set(
+    key,
+    setTimeout(() => void flushOne(key), 300),
+  );
 }
 
 async function flushOne(key: SettingsSection): Promise<void> {
@@ -49,7 +52,10 @@ export const useSettings = create<SettingsState>((set, get) => ({
       const settings = await loadSettings();
       set({ settings, loaded: true, error: null });
     } catch (err) {
-      set({ loaded: true, error: `Could not read saved settings (${err instanceof Error ? err.message : String(err)}); using defaults. Changes will be saved again once storage works.` });
+      set({
+        loaded: true,
+        error: `Could not read saved settings (${err instanceof Error ? err.message : String(err)}); using defaults. Changes will be saved again once storage works.`,
+      });
     }
   },
   set(key, value) {

@@ -34,7 +34,11 @@ export function AddSource() {
     setOver(false);
     setDropError(null);
     const dropped = readDrop(e.dataTransfer);
-    if (dropped.kind === 'folder') void dropped.files().then((files) => addFolder(dropped.name, files), (err: unknown) => setDropError(errorMessage(err)));
+    if (dropped.kind === 'folder')
+      void dropped.files().then(
+        (files) => addFolder(dropped.name, files),
+        (err: unknown) => setDropError(errorMessage(err)),
+      );
     else if (dropped.kind === 'zip') void addZip(dropped.file);
     else setDropError(dropped.message);
   };
@@ -94,7 +98,11 @@ export function AddSource() {
             if (file) void addZip(file);
           }}
         />
-        {dropError ? <p className="src-error" role="alert">{dropError}</p> : null}
+        {dropError ? (
+          <p className="src-error" role="alert">
+            {dropError}
+          </p>
+        ) : null}
       </div>
       <form className="src-url" onSubmit={onUrl}>
         <label htmlFor="src-url-input">Dataset URL</label>

@@ -29,10 +29,16 @@ export function SourcesPanel() {
           </button>
         </div>
       ) : null}
-      {notice ? <p className="src-notice" role="status">{notice}</p> : null}
+      {notice ? (
+        <p className="src-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <div className="src-columns">
         <SourceList />
-        <div className="src-detail">{selected ? <TaskList sourceId={selected} /> : <p className="src-muted">Select a source to list its tasks.</p>}</div>
+        <div className="src-detail">
+          {selected ? <TaskList sourceId={selected} /> : <p className="src-muted">Select a source to list its tasks.</p>}
+        </div>
       </div>
     </div>
   );

@@ -7,7 +7,12 @@ export function TaskList({ sourceId }: { sourceId: string }) {
   const view = datasets[sourceId];
   if (!view) return null;
   if (view.status === 'loading') return <p className="src-muted">Reading data.jsonl…</p>;
-  if (view.status === 'error') return <p className="src-error" role="alert">{view.error}</p>;
+  if (view.status === 'error')
+    return (
+      <p className="src-error" role="alert">
+        {view.error}
+      </p>
+    );
   return (
     <div className="src-tasks">
       <p className="src-summary">
@@ -33,12 +38,24 @@ export function TaskList({ sourceId }: { sourceId: string }) {
                 <span className={`src-badge ${errors ? 'src-badge-error' : o?.status === 'ready' ? 'src-badge-ok' : ''}`}>
                   {errors ? `${errors} error${errors === 1 ? '' : 's'}` : o?.status === 'ready' ? 'ok' : 'folder not checked yet'}
                 </span>
-                <button type="button" className="btn btn-secondary btn-sm" disabled={o?.status === 'opening'} onClick={() => void openTask(sourceId, t.id)}>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  disabled={o?.status === 'opening'}
+                  onClick={() => void openTask(sourceId, t.id)}
+                >
                   {o?.status === 'ready' ? 'Check again' : 'Open'}
                 </button>
               </div>
               {p ? (
-                <div className="src-progress" role="progressbar" aria-label={`Opening task ${t.id}`} aria-valuemin={0} aria-valuemax={p.total} aria-valuenow={p.done}>
+                <div
+                  className="src-progress"
+                  role="progressbar"
+                  aria-label={`Opening task ${t.id}`}
+                  aria-valuemin={0}
+                  aria-valuemax={p.total}
+                  aria-valuenow={p.done}
+                >
                   <div className="src-progress-fill" style={{ width: `${p.total ? (100 * p.done) / p.total : 0}%` }} />
                   <span className="src-muted">
                     {p.done}/{p.total} files · {formatBytes(p.bytes)}
@@ -47,10 +64,15 @@ export function TaskList({ sourceId }: { sourceId: string }) {
               ) : null}
               {o?.status === 'ready' && o.files ? (
                 <p className="src-muted src-files">
-                  {o.files.video ?? 'no video'} · {o.files.checkpoints.length} checkpoints · {o.files.stitched.length} sheets · {o.files.assets.length} assets
+                  {o.files.video ?? 'no video'} · {o.files.checkpoints.length} checkpoints · {o.files.stitched.length} sheets ·{' '}
+                  {o.files.assets.length} assets
                 </p>
               ) : null}
-              {o?.status === 'error' ? <p className="src-error" role="alert">{o.error}</p> : null}
+              {o?.status === 'error' ? (
+                <p className="src-error" role="alert">
+                  {o.error}
+                </p>
+              ) : null}
               <ProblemList problems={problems} />
             </li>
           );

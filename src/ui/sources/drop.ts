@@ -4,9 +4,7 @@ import type { FileMap } from '../../sources/folder.ts';
 import { filesFromEntry } from '../../sources/folder.ts';
 
 export type Dropped =
-  | { kind: 'folder'; name: string; files: () => Promise<FileMap> }
-  | { kind: 'zip'; file: File }
-  | { kind: 'none'; message: string };
+  { kind: 'folder'; name: string; files: () => Promise<FileMap> } | { kind: 'zip'; file: File } | { kind: 'none'; message: string };
 
 export function readDrop(dt: DataTransfer): Dropped {
   const items = [...dt.items].filter((i) => i.kind === 'file');
@@ -19,6 +17,12 @@ export function readDrop(dt: DataTransfer): Dropped {
   }
   const zip = [...dt.files].find((f) => /\.zip$/i.test(f.name) || f.type === 'application/zip');
   if (zip) return { kind: 'zip', file: zip };
-  const names = [...dt.files].map((f) => f.name).slice(0, 3).join(', ');
-  return { kind: 'none', message: names ? `Drop a dataset folder or a .zip of one (got ${names}).` : 'Drop a dataset folder or a .zip of one.' };
+  const names = [...dt.files]
+    .map((f) => f.name)
+    .slice(0, 3)
+    .join(', ');
+  return {
+    kind: 'none',
+    message: names ? `Drop a dataset folder or a .zip of one (got ${names}).` : 'Drop a dataset folder or a .zip of one.',
+  };
 }

@@ -82,7 +82,10 @@ export const useSources = create<SourcesState>((set, get) => {
     },
 
     async select(id) {
-      set((s) => ({ selected: id, datasets: { ...s.datasets, [id]: { status: 'loading', tasks: s.datasets[id]?.tasks ?? [], problems: [] } } }));
+      set((s) => ({
+        selected: id,
+        datasets: { ...s.datasets, [id]: { status: 'loading', tasks: s.datasets[id]?.tasks ?? [], problems: [] } },
+      }));
       try {
         const parsed = await registry.loadSource(id);
         set((s) => ({ datasets: { ...s.datasets, [id]: { status: 'ready', tasks: parsed.tasks, problems: parsed.problems } } }));
@@ -118,7 +121,9 @@ export const useSources = create<SourcesState>((set, get) => {
       set((s) => ({ opened: { ...s.opened, [key]: { status: 'opening', problems: [] } } }));
       try {
         const result = await registry.openTask(sourceId, taskId);
-        set((s) => ({ opened: { ...s.opened, [key]: { status: 'ready', task: result.task, files: result.files, problems: result.problems } } }));
+        set((s) => ({
+          opened: { ...s.opened, [key]: { status: 'ready', task: result.task, files: result.files, problems: result.problems } },
+        }));
       } catch (err) {
         set((s) => ({ opened: { ...s.opened, [key]: { status: 'error', problems: [], error: errorMessage(err) } } }));
       } finally {

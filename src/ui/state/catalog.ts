@@ -74,7 +74,15 @@ export const useCatalog = create<CatalogState>((set) => ({
     set({
       loading: false,
       loadedOnce: true,
-      sources: results.map(({ s, tasks, problems, error }) => ({ id: s.id, label: s.label, kind: s.kind, status: error ? 'error' : 'ready', ...(error ? { error } : {}), problems, taskCount: tasks.length })),
+      sources: results.map(({ s, tasks, problems, error }) => ({
+        id: s.id,
+        label: s.label,
+        kind: s.kind,
+        status: error ? 'error' : 'ready',
+        ...(error ? { error } : {}),
+        problems,
+        taskCount: tasks.length,
+      })),
       entries: results.flatMap(({ s, tasks }) => tasks.map((task) => ({ sourceId: s.id, task }))),
     });
   },

@@ -3,7 +3,11 @@ import { fileUrl } from './catalog.ts';
 
 /** An object URL for a dataset file: undefined while loading, null when absent, or the error. */
 export function useFileUrl(sourceId: string, path: string | null): { url: string | null | undefined; error: string | null } {
-  const [state, setState] = useState<{ url: string | null | undefined; error: string | null; key: string }>({ url: undefined, error: null, key: '' });
+  const [state, setState] = useState<{ url: string | null | undefined; error: string | null; key: string }>({
+    url: undefined,
+    error: null,
+    key: '',
+  });
   const key = `${sourceId}\n${path ?? ''}`;
   useEffect(() => {
     if (!path) return;

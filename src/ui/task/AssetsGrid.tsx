@@ -15,7 +15,9 @@ interface AssetView {
 }
 
 export function AssetsGrid({ sourceId, taskDir, assets }: { sourceId: string; taskDir: string; assets: string[] }) {
-  const [items, setItems] = useState<AssetView[]>(() => assets.map((a) => ({ path: a, name: a.replace(/^assets\//, ''), size: null, url: null })));
+  const [items, setItems] = useState<AssetView[]>(() =>
+    assets.map((a) => ({ path: a, name: a.replace(/^assets\//, ''), size: null, url: null })),
+  );
   const [open, setOpen] = useState<AssetView | null>(null);
   useEffect(() => {
     let live = true;
@@ -45,8 +47,19 @@ export function AssetsGrid({ sourceId, taskDir, assets }: { sourceId: string; ta
       <ul className="asset-grid">
         {items.map((a) => (
           <li key={a.path}>
-            <button type="button" className="asset" onClick={() => setOpen(a)} aria-label={`${a.name}, ${a.size === null ? 'size unknown' : bytes(a.size)}: enlarge`}>
-              <span className="asset-img">{a.url && isImagePath(a.name) ? <img src={a.url} alt="" loading="lazy" /> : <span className="faint">{a.name.split('.').pop()?.toUpperCase()}</span>}</span>
+            <button
+              type="button"
+              className="asset"
+              onClick={() => setOpen(a)}
+              aria-label={`${a.name}, ${a.size === null ? 'size unknown' : bytes(a.size)}: enlarge`}
+            >
+              <span className="asset-img">
+                {a.url && isImagePath(a.name) ? (
+                  <img src={a.url} alt="" loading="lazy" />
+                ) : (
+                  <span className="faint">{a.name.split('.').pop()?.toUpperCase()}</span>
+                )}
+              </span>
               <span className="asset-name mono">{a.name}</span>
               <span className="asset-size muted">{a.size === null ? '…' : bytes(a.size)}</span>
             </button>
@@ -56,7 +69,13 @@ export function AssetsGrid({ sourceId, taskDir, assets }: { sourceId: string; ta
       <Modal open={open !== null} title={open?.name ?? ''} onClose={() => setOpen(null)} wide>
         {open?.url ? (
           <figure className="asset-large">
-            {isImagePath(open.name) ? <img src={open.url} alt={open.name} /> : <a href={open.url} download={open.name}>Download {open.name}</a>}
+            {isImagePath(open.name) ? (
+              <img src={open.url} alt={open.name} />
+            ) : (
+              <a href={open.url} download={open.name}>
+                Download {open.name}
+              </a>
+            )}
             <figcaption className="muted">
               {open.name} · {open.size === null ? '' : bytes(open.size)}
             </figcaption>

@@ -13,7 +13,11 @@ import { Button } from '../components/Button.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { navigate } from '../router.ts';
 
-type Phase = { kind: 'form' } | { kind: 'working'; progress: GenerateProgress | null } | { kind: 'error'; message: string } | { kind: 'done'; candidateId: string; model: string; chars: number };
+type Phase =
+  | { kind: 'form' }
+  | { kind: 'working'; progress: GenerateProgress | null }
+  | { kind: 'error'; message: string }
+  | { kind: 'done'; candidateId: string; model: string; chars: number };
 
 export function GeneratePanel({ sourceId, opened }: { sourceId: string; opened: OpenedTaskView }) {
   const judge = useSettings((s) => s.settings.judge);
@@ -72,14 +76,16 @@ export function GeneratePanel({ sourceId, opened }: { sourceId: string; opened: 
   return (
     <div className="gen-panel">
       <p className="hint">
-        Sends {opened.files.stitched.length} asset sheet{opened.files.stitched.length === 1 ? '' : 's'} and frames of the recording (1 per second, capped) with the official request wording. The page is saved as a candidate named after the model.
+        Sends {opened.files.stitched.length} asset sheet{opened.files.stitched.length === 1 ? '' : 's'} and frames of the recording (1 per
+        second, capped) with the official request wording. The page is saved as a candidate named after the model.
       </p>
       <fieldset className="radio-list" disabled={phase.kind === 'working'}>
         <legend className="field-label">Endpoint</legend>
         <label className="check">
           <input type="radio" name={`${id}-ep`} checked={useJudge} onChange={() => setUseJudge(true)} disabled={judge.kind !== 'mllm'} />
           <span>
-            The judge's endpoint and model{judge.kind === 'mllm' ? `: ${judge.model} at ${judge.endpoint}` : ' (no model judge is set up in Settings)'}
+            The judge's endpoint and model
+            {judge.kind === 'mllm' ? `: ${judge.model} at ${judge.endpoint}` : ' (no model judge is set up in Settings)'}
           </span>
         </label>
         <label className="check">
@@ -91,15 +97,33 @@ export function GeneratePanel({ sourceId, opened }: { sourceId: string; opened: 
         <div className="form-grid">
           <label className="field span-2">
             <span>Endpoint (base URL, OpenAI-compatible)</span>
-            <input type="url" value={endpoint} placeholder="https://api.openai.com/v1" onChange={(e) => setEndpoint(e.target.value)} disabled={phase.kind === 'working'} />
+            <input
+              type="url"
+              value={endpoint}
+              placeholder="https://api.openai.com/v1"
+              onChange={(e) => setEndpoint(e.target.value)}
+              disabled={phase.kind === 'working'}
+            />
           </label>
           <label className="field">
             <span>Model to generate with</span>
-            <input type="text" value={model} placeholder="gpt-4o" onChange={(e) => setModel(e.target.value)} disabled={phase.kind === 'working'} />
+            <input
+              type="text"
+              value={model}
+              placeholder="gpt-4o"
+              onChange={(e) => setModel(e.target.value)}
+              disabled={phase.kind === 'working'}
+            />
           </label>
           <label className="field">
             <span>API key (used for this request only)</span>
-            <input type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} disabled={phase.kind === 'working'} />
+            <input
+              type="password"
+              autoComplete="off"
+              value={key}
+              onChange={(e) => setKey(e.target.value)}
+              disabled={phase.kind === 'working'}
+            />
           </label>
         </div>
       ) : null}
@@ -117,9 +141,23 @@ export function GeneratePanel({ sourceId, opened }: { sourceId: string; opened: 
       </div>
       {p ? (
         <ProgressBar
-          label={p.stage === 'frames' ? 'Sampling the recording' : p.stage === 'request' ? `Waiting for ${target.model}` : p.stage === 'streaming' ? `Receiving the page from ${target.model}` : 'Saving'}
+          label={
+            p.stage === 'frames'
+              ? 'Sampling the recording'
+              : p.stage === 'request'
+                ? `Waiting for ${target.model}`
+                : p.stage === 'streaming'
+                  ? `Receiving the page from ${target.model}`
+                  : 'Saving'
+          }
           value={null}
-          detail={p.stage === 'streaming' ? `${(p.chars ?? 0).toLocaleString()} characters` : p.frames !== undefined ? `${p.frames} frames` : undefined}
+          detail={
+            p.stage === 'streaming'
+              ? `${(p.chars ?? 0).toLocaleString()} characters`
+              : p.frames !== undefined
+                ? `${p.frames} frames`
+                : undefined
+          }
         />
       ) : null}
       {phase.kind === 'error' ? (
@@ -133,7 +171,11 @@ export function GeneratePanel({ sourceId, opened }: { sourceId: string; opened: 
             Saved as candidate “{phase.model}” ({phase.chars.toLocaleString()} characters received).
           </span>
           <div className="spacer" />
-          <Button variant="primary" size="sm" onClick={() => navigate({ name: 'try', sourceId, taskId: task.id, candidateId: phase.candidateId })}>
+          <Button
+            variant="primary"
+            size="sm"
+            onClick={() => navigate({ name: 'try', sourceId, taskId: task.id, candidateId: phase.candidateId })}
+          >
             Open in Try it →
           </Button>
         </div>

@@ -15,7 +15,23 @@ function params(step: Step): [string, string][] {
   return keys.map((k) => [k, typeof p[k] === 'string' ? (p[k] as string) : JSON.stringify(p[k])]);
 }
 
-export function StepList({ steps, active, pairs, onSeek, compact, sourceId, taskDir }: { steps: Step[]; active: number; pairs: CheckpointPair[]; onSeek: (k: number) => void; compact?: boolean; sourceId?: string; taskDir?: string }) {
+export function StepList({
+  steps,
+  active,
+  pairs,
+  onSeek,
+  compact,
+  sourceId,
+  taskDir,
+}: {
+  steps: Step[];
+  active: number;
+  pairs: CheckpointPair[];
+  onSeek: (k: number) => void;
+  compact?: boolean;
+  sourceId?: string;
+  taskDir?: string;
+}) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     if (!compact || active < 0) return;
@@ -23,7 +39,8 @@ export function StepList({ steps, active, pairs, onSeek, compact, sourceId, task
     // Scroll inside the list only; scrollIntoView would move the whole page while watching.
     if (el && list.current) {
       const box = list.current;
-      if (el.offsetTop < box.scrollTop || el.offsetTop + el.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTo({ top: el.offsetTop - box.clientHeight / 3, behavior: 'smooth' });
+      if (el.offsetTop < box.scrollTop || el.offsetTop + el.offsetHeight > box.scrollTop + box.clientHeight)
+        box.scrollTo({ top: el.offsetTop - box.clientHeight / 3, behavior: 'smooth' });
     }
   }, [active, compact]);
   const checkpointOf = (k: number) => pairs.find((p) => p.step === k)?.checkpoint;
@@ -39,8 +56,16 @@ export function StepList({ steps, active, pairs, onSeek, compact, sourceId, task
                 <span className="step-n">{k + 1}</span>
                 <span className={`step-type type-${s.type.toLowerCase()}`}>{s.type}</span>
                 <span className="step-desc">{s.parameters?.description ?? <em className="faint">no description</em>}</span>
-                {s.visual_evaluation_flag ? <span className="step-flag" title="Reference checkpoint">◉</span> : null}
-                {s.logical_assertion ? <span className="step-flag" title={`Assertion: ${s.logical_assertion}`}>✓</span> : null}
+                {s.visual_evaluation_flag ? (
+                  <span className="step-flag" title="Reference checkpoint">
+                    ◉
+                  </span>
+                ) : null}
+                {s.logical_assertion ? (
+                  <span className="step-flag" title={`Assertion: ${s.logical_assertion}`}>
+                    ✓
+                  </span>
+                ) : null}
               </button>
             </li>
           ))}
@@ -82,7 +107,12 @@ export function StepList({ steps, active, pairs, onSeek, compact, sourceId, task
               ) : null}
             </div>
             {cp !== undefined && sourceId && taskDir ? (
-              <CheckpointThumb sourceId={sourceId} path={`${taskDir}checkpoints/step_${cp}.png`} label={`Reference checkpoint ${cp}`} note={`Compared with the screenshot taken before this step runs (official rule).`} />
+              <CheckpointThumb
+                sourceId={sourceId}
+                path={`${taskDir}checkpoints/step_${cp}.png`}
+                label={`Reference checkpoint ${cp}`}
+                note={`Compared with the screenshot taken before this step runs (official rule).`}
+              />
             ) : (
               <div className="step-nocp faint">{s.visual_evaluation_flag ? 'flagged' : 'no checkpoint'}</div>
             )}
@@ -97,7 +127,11 @@ function CheckpointThumb({ sourceId, path, label, note }: { sourceId: string; pa
   const { url, error } = useFileUrl(sourceId, path);
   return (
     <figure className="step-cp" title={note}>
-      {url ? <img src={url} alt={label} loading="lazy" /> : <div className="compare-missing">{error ?? (url === null ? 'missing' : '…')}</div>}
+      {url ? (
+        <img src={url} alt={label} loading="lazy" />
+      ) : (
+        <div className="compare-missing">{error ?? (url === null ? 'missing' : '…')}</div>
+      )}
       <figcaption>{label}</figcaption>
     </figure>
   );

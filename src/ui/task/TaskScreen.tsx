@@ -56,14 +56,18 @@ export function TaskScreen({ sourceId, taskId }: { sourceId: string; taskId: str
   }, [entry, sourceId, taskId, attempt]);
 
   const task = opened?.task ?? entry?.task;
-  const pairs = useMemo(() => (task ? selectCheckpoints(task.record.action_sequence, task.record.action_sequence.length, []).pairs : []), [task]);
+  const pairs = useMemo(
+    () => (task ? selectCheckpoints(task.record.action_sequence, task.record.action_sequence.length, []).pairs : []),
+    [task],
+  );
 
   if (!entry) {
     if (!loadedOnce) return <p className="loading">Loading tasks…</p>;
     return (
       <EmptyState title={`Task ${taskId} is not in source "${sourceId}"`}>
         <p>
-          The source may have been removed, or the link is from another browser. <a href="#/tasks">Back to the gallery</a> · <a href="#/sources">Sources</a>
+          The source may have been removed, or the link is from another browser. <a href="#/tasks">Back to the gallery</a> ·{' '}
+          <a href="#/sources">Sources</a>
         </p>
       </EmptyState>
     );
@@ -109,7 +113,22 @@ export function TaskScreen({ sourceId, taskId }: { sourceId: string; taskId: str
           <GeneratePanel sourceId={sourceId} opened={opened} />
         </Modal>
       ) : null}
-      {error ? <ErrorPanel title={`Task ${t.id}'s files could not be read.`} error={error} actions={[{ label: 'Try again', onClick: () => { setError(null); setAttempt(attempt + 1); } }, { label: 'Sources', href: '#/sources' }]} /> : null}
+      {error ? (
+        <ErrorPanel
+          title={`Task ${t.id}'s files could not be read.`}
+          error={error}
+          actions={[
+            {
+              label: 'Try again',
+              onClick: () => {
+                setError(null);
+                setAttempt(attempt + 1);
+              },
+            },
+            { label: 'Sources', href: '#/sources' },
+          ]}
+        />
+      ) : null}
       {!opened && !error ? (
         <div className="open-progress">
           <ProgressBar
@@ -135,7 +154,15 @@ export function TaskScreen({ sourceId, taskId }: { sourceId: string; taskId: str
       ) : null}
 
       <div className="task-top">
-        <VideoTimeline sourceId={sourceId} videoPath={opened?.files.video ? dir + opened.files.video : null} loading={!opened} steps={steps} resolution={t.resolution} seekTo={seekTo} onActive={setActive} />
+        <VideoTimeline
+          sourceId={sourceId}
+          videoPath={opened?.files.video ? dir + opened.files.video : null}
+          loading={!opened}
+          steps={steps}
+          resolution={t.resolution}
+          seekTo={seekTo}
+          onActive={setActive}
+        />
         <StepList steps={steps} active={active} pairs={pairs} onSeek={seek} compact />
       </div>
 
@@ -156,7 +183,11 @@ export function TaskScreen({ sourceId, taskId }: { sourceId: string; taskId: str
         ) : tab === 'checkpoints' ? (
           <CheckpointsView sourceId={sourceId} taskDir={dir} pairs={pairs} steps={steps} resolution={t.resolution} />
         ) : tab === 'assets' ? (
-          opened ? <AssetsGrid sourceId={sourceId} taskDir={dir} assets={opened.files.assets} /> : <p className="loading">Reading the task folder…</p>
+          opened ? (
+            <AssetsGrid sourceId={sourceId} taskDir={dir} assets={opened.files.assets} />
+          ) : (
+            <p className="loading">Reading the task folder…</p>
+          )
         ) : opened ? (
           <SheetsView sourceId={sourceId} taskDir={dir} sheets={opened.files.stitched} />
         ) : (
@@ -166,4 +197,3 @@ export function TaskScreen({ sourceId, taskId }: { sourceId: string; taskId: str
     </div>
   );
 }
-

@@ -6,7 +6,23 @@ import { useFileUrl } from '../state/useFileUrl.ts';
 import { activeStep, stepTimes } from './timeline.ts';
 import { clock } from '../format.ts';
 
-export function VideoTimeline({ sourceId, videoPath, loading, steps, resolution, seekTo, onActive }: { sourceId: string; videoPath: string | null; loading: boolean; steps: Step[]; resolution: Resolution; seekTo: { step: number; n: number } | null; onActive: (k: number) => void }) {
+export function VideoTimeline({
+  sourceId,
+  videoPath,
+  loading,
+  steps,
+  resolution,
+  seekTo,
+  onActive,
+}: {
+  sourceId: string;
+  videoPath: string | null;
+  loading: boolean;
+  steps: Step[];
+  resolution: Resolution;
+  seekTo: { step: number; n: number } | null;
+  onActive: (k: number) => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const { url, error } = useFileUrl(sourceId, videoPath);
   const [duration, setDuration] = useState(0);
@@ -43,10 +59,18 @@ export function VideoTimeline({ sourceId, videoPath, loading, steps, resolution,
             onDurationChange={(e) => setDuration(e.currentTarget.duration)}
             onTimeUpdate={(e) => setNow(e.currentTarget.currentTime)}
             onSeeked={(e) => setNow(e.currentTarget.currentTime)}
-            onError={() => setVideoError('This browser cannot play the recording (codec or file problem). The steps below still show what happens.')}
+            onError={() =>
+              setVideoError('This browser cannot play the recording (codec or file problem). The steps below still show what happens.')
+            }
           />
         ) : (
-          <div className="video-missing">{error ? `The recording could not be read: ${error}` : loading || url === undefined ? 'Loading the recording…' : 'This task has no recording (video.mp4 or video.webm).'}</div>
+          <div className="video-missing">
+            {error
+              ? `The recording could not be read: ${error}`
+              : loading || url === undefined
+                ? 'Loading the recording…'
+                : 'This task has no recording (video.mp4 or video.webm).'}
+          </div>
         )}
       </div>
       {videoError ? <p className="note note-warn">{videoError}</p> : null}
@@ -78,8 +102,12 @@ export function VideoTimeline({ sourceId, videoPath, loading, steps, resolution,
           ))}
         </div>
         <div className="timeline-legend">
-          <span>{clock(now)} / {clock(duration)}</span>
-          <span className="muted">{times.fromData ? 'Step times from the data.' : 'The data has no step times: steps are spread evenly over the recording.'}</span>
+          <span>
+            {clock(now)} / {clock(duration)}
+          </span>
+          <span className="muted">
+            {times.fromData ? 'Step times from the data.' : 'The data has no step times: steps are spread evenly over the recording.'}
+          </span>
         </div>
       </div>
     </div>

@@ -41,7 +41,17 @@ const highlight = HighlightStyle.define([
   { tag: t.invalid, color: '#ff7b7b' },
 ]);
 
-export function HtmlEditor({ value, docKey, onChange, label }: { value: string; docKey: string; onChange: (html: string) => void; label: string }) {
+export function HtmlEditor({
+  value,
+  docKey,
+  onChange,
+  label,
+}: {
+  value: string;
+  docKey: string;
+  onChange: (html: string) => void;
+  label: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);

@@ -37,7 +37,19 @@ interface Live {
 // By name, not instanceof: the error may come through another module instance (worker bridge).
 const isDinoUnavailable = (e: unknown): boolean => e instanceof Error && e.name === 'DinoModelUnavailableError';
 
-export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceId: string; task: Task; candidate: Candidate; flush: () => Promise<void>; opened: OpenedTaskView | null }) {
+export function RunPanel({
+  sourceId,
+  task,
+  candidate,
+  flush,
+  opened,
+}: {
+  sourceId: string;
+  task: Task;
+  candidate: Candidate;
+  flush: () => Promise<void>;
+  opened: OpenedTaskView | null;
+}) {
   const settings = useSettings((s) => s.settings);
   const [phase, setPhase] = useState<'idle' | 'running' | 'done' | 'error' | 'cancelled'>('idle');
   const [live, setLive] = useState<Live>({ stages: {}, steps: [], shot: null, notes: [] });
@@ -74,7 +86,11 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
       setPhase('running');
     });
     const onEvent = (e: RunEvent) => {
-      if (e.type === 'stage') setLive((l) => ({ ...l, stages: { ...l.stages, [e.stage]: { done: e.done, total: e.total, ...(e.detail ? { detail: e.detail } : {}) } } }));
+      if (e.type === 'stage')
+        setLive((l) => ({
+          ...l,
+          stages: { ...l.stages, [e.stage]: { done: e.done, total: e.total, ...(e.detail ? { detail: e.detail } : {}) } },
+        }));
       else if (e.type === 'note') setLive((l) => ({ ...l, notes: [...l.notes, e.text] }));
       else {
         const r = e.record;
@@ -84,11 +100,23 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
           if (shotUrl.current) URL.revokeObjectURL(shotUrl.current);
           shotUrl.current = url;
         }
-        setLive((l) => ({ ...l, shot: url ?? l.shot, steps: [...l.steps, { k: r.k, step: r.step, status: r.status, ...(r.reason ? { reason: r.reason } : {}) }] }));
+        setLive((l) => ({
+          ...l,
+          shot: url ?? l.shot,
+          steps: [...l.steps, { k: r.k, step: r.step, status: r.status, ...(r.reason ? { reason: r.reason } : {}) }],
+        }));
       }
     };
     try {
-      const out = await runCandidate({ sourceId, taskId: task.id, candidateId: candidate.id, settings: useSettings.getState().settings, signal: c.signal, onEvent, ...(frameHost.current ? { container: frameHost.current } : {}) });
+      const out = await runCandidate({
+        sourceId,
+        taskId: task.id,
+        candidateId: candidate.id,
+        settings: useSettings.getState().settings,
+        signal: c.signal,
+        onEvent,
+        ...(frameHost.current ? { container: frameHost.current } : {}),
+      });
       if (!out.runId) throw new Error('The run finished but was not stored (another tab may hold it); see the leaderboard.');
       setRunId(out.runId);
       setPhase('done');
@@ -110,7 +138,12 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
 
   const n = task.record.action_sequence.length;
   const dinoNote = `DINO ${settings.dino.modelId ?? modelIdForUrl(settings.dino.modelUrl)}${choiceOf(settings.dino) === 'test' ? ' (test model, NOT DINOv2)' : ''}`;
-  const judgeNote = settings.judge.kind === 'none' ? 'no judge: HFS and assertions stay unjudged (partial scores)' : settings.judge.kind === 'human' ? 'human judge: answer on the Judge screen' : `judge ${settings.judge.model}`;
+  const judgeNote =
+    settings.judge.kind === 'none'
+      ? 'no judge: HFS and assertions stay unjudged (partial scores)'
+      : settings.judge.kind === 'human'
+        ? 'human judge: answer on the Judge screen'
+        : `judge ${settings.judge.model}`;
 
   return (
     <div className="run-panel">
@@ -120,7 +153,9 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
             Evaluate “{candidate.name}” on task {task.id}
           </strong>
           <span className="muted small">
-            {settings.replay.mode === 'official' ? 'Official replay' : 'Improved replay'} · network {settings.network} · capture {settings.capture === 'cdp' ? 'real pixels (CLI only; DOM here)' : 'DOM'} · {dinoNote} · {judgeNote} · <a href="#/settings">change</a>
+            {settings.replay.mode === 'official' ? 'Official replay' : 'Improved replay'} · network {settings.network} · capture{' '}
+            {settings.capture === 'cdp' ? 'real pixels (CLI only; DOM here)' : 'DOM'} · {dinoNote} · {judgeNote} ·{' '}
+            <a href="#/settings">change</a>
           </span>
         </div>
         <div className="spacer" />
@@ -143,10 +178,20 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
             { label: 'Choose a DINO model in Settings', href: '#/settings/dino' },
           ]}
         >
-          <p className="small">The built-in test model lets you try the pipeline offline; its DINO figures are not comparable with published ones and the results say so.</p>
+          <p className="small">
+            The built-in test model lets you try the pipeline offline; its DINO figures are not comparable with published ones and the
+            results say so.
+          </p>
         </ErrorPanel>
       ) : error ? (
-        <ErrorPanel title="The evaluation did not finish." error={error} actions={[{ label: 'Try again', onClick: () => void start() }, { label: 'Settings', href: '#/settings' }]} />
+        <ErrorPanel
+          title="The evaluation did not finish."
+          error={error}
+          actions={[
+            { label: 'Try again', onClick: () => void start() },
+            { label: 'Settings', href: '#/settings' },
+          ]}
+        />
       ) : null}
       {phase === 'cancelled' ? <p className="note">Cancelled. Nothing was stored for this run.</p> : null}
       {phase !== 'idle' && phase !== 'error' ? (
@@ -154,12 +199,29 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
           <div className="run-stages">
             {STAGES.map((s) => {
               const st = live.stages[s.id];
-              return <ProgressBar key={s.id} label={s.label} value={st ? (st.total ? st.done / st.total : 1) : phase === 'running' ? 0 : null} detail={s.id === 'judge' && settings.judge.kind === 'none' ? (st ? 'skipped: no judge' : 'waiting') : st ? `${st.done}/${st.total}${st.detail ? ` · ${st.detail}` : ''}` : 'waiting'} tone={phase === 'done' ? 'ok' : 'accent'} />;
+              return (
+                <ProgressBar
+                  key={s.id}
+                  label={s.label}
+                  value={st ? (st.total ? st.done / st.total : 1) : phase === 'running' ? 0 : null}
+                  detail={
+                    s.id === 'judge' && settings.judge.kind === 'none'
+                      ? st
+                        ? 'skipped: no judge'
+                        : 'waiting'
+                      : st
+                        ? `${st.done}/${st.total}${st.detail ? ` · ${st.detail}` : ''}`
+                        : 'waiting'
+                  }
+                  tone={phase === 'done' ? 'ok' : 'accent'}
+                />
+              );
             })}
             <ol className="run-steps">
               {live.steps.map((s) => (
                 <li key={`${s.k}-${s.step}`}>
-                  <Badge tone={s.status === 'ok' ? 'ok' : 'danger'}>{s.step === null ? 'load' : `step ${s.step + 1}/${n}`}</Badge> {s.reason ? <span className="danger-text small">{s.reason}</span> : null}
+                  <Badge tone={s.status === 'ok' ? 'ok' : 'danger'}>{s.step === null ? 'load' : `step ${s.step + 1}/${n}`}</Badge>{' '}
+                  {s.reason ? <span className="danger-text small">{s.reason}</span> : null}
                 </li>
               ))}
             </ol>
@@ -172,7 +234,11 @@ export function RunPanel({ sourceId, task, candidate, flush, opened }: { sourceI
           <figure className="run-shot">
             {/* The sandboxed page itself while it replays; the latest screenshot once it is gone. */}
             <div ref={frameHost} className="run-frame" />
-            {live.shot ? <img src={live.shot} alt="Latest screenshot of the candidate" /> : <div className="compare-missing">screenshots appear here</div>}
+            {live.shot ? (
+              <img src={live.shot} alt="Latest screenshot of the candidate" />
+            ) : (
+              <div className="compare-missing">screenshots appear here</div>
+            )}
           </figure>
         </div>
       ) : null}

@@ -9,7 +9,17 @@ import { Badge } from '../components/Card.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { ms } from '../format.ts';
 
-export function StepThroughPanel({ task, html, assets, options }: { task: Task; html: string; assets: Map<string, Blob> | null; options: StepThroughOptions }) {
+export function StepThroughPanel({
+  task,
+  html,
+  assets,
+  options,
+}: {
+  task: Task;
+  html: string;
+  assets: Map<string, Blob> | null;
+  options: StepThroughOptions;
+}) {
   const stage = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = task.resolution;
@@ -29,7 +39,14 @@ export function StepThroughPanel({ task, html, assets, options }: { task: Task; 
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'n' && !e.ctrlKey && !e.metaKey && state.running && !state.busy && !(e.target instanceof HTMLElement && e.target.closest('input, textarea, .cm-editor'))) {
+      if (
+        e.key === 'n' &&
+        !e.ctrlKey &&
+        !e.metaKey &&
+        state.running &&
+        !state.busy &&
+        !(e.target instanceof HTMLElement && e.target.closest('input, textarea, .cm-editor'))
+      ) {
         e.preventDefault();
         void next();
       }
@@ -42,7 +59,13 @@ export function StepThroughPanel({ task, html, assets, options }: { task: Task; 
     <div className="stepper">
       <div className="row stepper-tools">
         {!state.running ? (
-          <Button variant="primary" size="sm" disabled={!assets || state.busy} busy={state.busy} onClick={() => assets && void start(task.record, html, assets, options)}>
+          <Button
+            variant="primary"
+            size="sm"
+            disabled={!assets || state.busy}
+            busy={state.busy}
+            onClick={() => assets && void start(task.record, html, assets, options)}
+          >
             {finished ? 'Start again' : 'Start: load the page'}
           </Button>
         ) : (
@@ -56,14 +79,25 @@ export function StepThroughPanel({ task, html, assets, options }: { task: Task; 
           </>
         )}
         <span className="muted small">
-          {options.scroll === 'official' && options.timing === 'official' ? 'Official replay rules' : 'Improved replay options (see Settings)'} · key <kbd>N</kbd> runs the next step
+          {options.scroll === 'official' && options.timing === 'official'
+            ? 'Official replay rules'
+            : 'Improved replay options (see Settings)'}{' '}
+          · key <kbd>N</kbd> runs the next step
         </span>
       </div>
-      {state.error ? <ErrorPanel title="The replay stopped with an error." error={state.error} actions={[{ label: 'Start again', onClick: () => assets && void start(task.record, html, assets, options) }]} /> : null}
+      {state.error ? (
+        <ErrorPanel
+          title="The replay stopped with an error."
+          error={state.error}
+          actions={[{ label: 'Start again', onClick: () => assets && void start(task.record, html, assets, options) }]}
+        />
+      ) : null}
       <div className="stepper-body">
         <div className="stepper-frame" ref={box}>
           <div className="preview-stage" ref={stage} style={{ width: width * scale, height: height * scale }} />
-          {!state.running && !state.records.length ? <p className="stepper-empty muted">Press Start to load the candidate in a fresh sandbox, then run the steps one by one.</p> : null}
+          {!state.running && !state.records.length ? (
+            <p className="stepper-empty muted">Press Start to load the candidate in a fresh sandbox, then run the steps one by one.</p>
+          ) : null}
         </div>
         <ol className="stepper-log" aria-live="polite">
           {state.records.map((r) => (
@@ -78,9 +112,14 @@ export function StepThroughPanel({ task, html, assets, options }: { task: Task; 
           ) : null}
           {state.summary ? (
             <li className="rec rec-summary">
-              {state.summary.failedAt === null ? <Badge tone="ok">All {state.summary.steps} steps done</Badge> : <Badge tone="danger">Stopped at {state.summary.failedAt < 0 ? 'load' : `step ${state.summary.failedAt + 1}`}</Badge>}
+              {state.summary.failedAt === null ? (
+                <Badge tone="ok">All {state.summary.steps} steps done</Badge>
+              ) : (
+                <Badge tone="danger">Stopped at {state.summary.failedAt < 0 ? 'load' : `step ${state.summary.failedAt + 1}`}</Badge>
+              )}
               <span className="muted">
-                {state.summary.done}/{state.summary.steps} steps · IFS before assertions {state.summary.steps ? ((state.summary.done / state.summary.steps) * 100).toFixed(0) : 0}%
+                {state.summary.done}/{state.summary.steps} steps · IFS before assertions{' '}
+                {state.summary.steps ? ((state.summary.done / state.summary.steps) * 100).toFixed(0) : 0}%
               </span>
             </li>
           ) : null}
@@ -96,7 +135,11 @@ function RecordRow({ rec }: { rec: StepRecord & { shotUrl?: string } }) {
     <li className={`rec rec-${rec.status}`}>
       <div className="row rec-head">
         <span className="step-n">{rec.step === null ? '0' : rec.step + 1}</span>
-        {rec.action ? <span className={`step-type type-${rec.action.type.toLowerCase()}`}>{rec.action.type}</span> : <span className="step-type">Load</span>}
+        {rec.action ? (
+          <span className={`step-type type-${rec.action.type.toLowerCase()}`}>{rec.action.type}</span>
+        ) : (
+          <span className="step-type">Load</span>
+        )}
         <Badge tone={rec.status === 'ok' ? 'ok' : 'danger'}>{rec.status === 'ok' ? 'ok' : 'failed'}</Badge>
         <span className="muted small">{ms(rec.timings.totalMs)}</span>
         {rec.shotUrl ? (
@@ -110,7 +153,8 @@ function RecordRow({ rec }: { rec: StepRecord & { shotUrl?: string } }) {
       {el ? (
         <div className="rec-el">
           <div>
-            <span className="field-label">Picked</span> <code>&lt;{el.tag}&gt;</code> {el.text ? <q>{el.text.slice(0, 80)}</q> : null} <Confidence v={el.confidence} />
+            <span className="field-label">Picked</span> <code>&lt;{el.tag}&gt;</code> {el.text ? <q>{el.text.slice(0, 80)}</q> : null}{' '}
+            <Confidence v={el.confidence} />
             {el.typed !== undefined ? (
               <>
                 {' '}
@@ -124,7 +168,9 @@ function RecordRow({ rec }: { rec: StepRecord & { shotUrl?: string } }) {
           {el.reasons.length ? <div className="small muted">why: {el.reasons.join('; ')}</div> : null}
           {el.runnerUp ? (
             <div className="small">
-              <span className="field-label">Runner-up</span> <code>&lt;{el.runnerUp.tag}&gt;</code> {el.runnerUp.text ? <q>{el.runnerUp.text.slice(0, 60)}</q> : null} <span className="muted">score {el.runnerUp.score.toFixed(2)}</span>
+              <span className="field-label">Runner-up</span> <code>&lt;{el.runnerUp.tag}&gt;</code>{' '}
+              {el.runnerUp.text ? <q>{el.runnerUp.text.slice(0, 60)}</q> : null}{' '}
+              <span className="muted">score {el.runnerUp.score.toFixed(2)}</span>
               {el.runnerUp.reasons.length ? <span className="muted"> ({el.runnerUp.reasons.join('; ')})</span> : null}
             </div>
           ) : (
@@ -134,7 +180,15 @@ function RecordRow({ rec }: { rec: StepRecord & { shotUrl?: string } }) {
       ) : null}
       {rec.missingAssets?.length ? <p className="small warn-text">Missing assets: {rec.missingAssets.join(', ')}</p> : null}
       {rec.errors.length ? <p className="small danger-text">Page errors: {rec.errors.slice(0, 3).join(' · ')}</p> : null}
-      {rec.blocked.length ? <p className="small warn-text">Blocked: {rec.blocked.map((b) => b.url).slice(0, 3).join(', ')}</p> : null}
+      {rec.blocked.length ? (
+        <p className="small warn-text">
+          Blocked:{' '}
+          {rec.blocked
+            .map((b) => b.url)
+            .slice(0, 3)
+            .join(', ')}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -59,7 +59,10 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
   const settings = useSettings((s) => s.settings);
   const { opened, assets, error: assetError } = useTaskAssets(sourceId, taskId, true);
   const assetNames = useMemo(() => (assets ? [...assets.keys()] : []), [assets]);
-  const starter = useCallback(() => starterHtml(task.record.source_website || `Task ${task.id}`, width, height, assetNames), [task, width, height, assetNames]);
+  const starter = useCallback(
+    () => starterHtml(task.record.source_website || `Task ${task.id}`, width, height, assetNames),
+    [task, width, height, assetNames],
+  );
   const cands = useCandidates(candidateTaskKey(sourceId, taskId), candidateId, starter);
   const [mode, setMode] = useState<Mode>('preview');
   const [pasteOpen, setPasteOpen] = useState(false);
@@ -68,7 +71,20 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
   const fileInput = useRef<HTMLInputElement>(null);
   const docKey = `${cands.current?.id ?? ''}`;
 
-  const { stage: previewStage, state: pv, scale: previewScale, reload: reloadPreview } = usePreview({ html: cands.html, width, height, assets, policy: settings.network, seed: 0, enabled: mode === 'preview' && cands.current !== null });
+  const {
+    stage: previewStage,
+    state: pv,
+    scale: previewScale,
+    reload: reloadPreview,
+  } = usePreview({
+    html: cands.html,
+    width,
+    height,
+    assets,
+    policy: settings.network,
+    seed: 0,
+    enabled: mode === 'preview' && cands.current !== null,
+  });
 
   const openFile = async (file: File) => {
     setFileError(null);
@@ -77,7 +93,8 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
       return;
     }
     const text = await file.text();
-    const name = file.name.replace(/\.html?$/i, '') === 'index' ? `file ${new Date().toLocaleTimeString()}` : file.name.replace(/\.html?$/i, '');
+    const name =
+      file.name.replace(/\.html?$/i, '') === 'index' ? `file ${new Date().toLocaleTimeString()}` : file.name.replace(/\.html?$/i, '');
     await cands.add(name, text, 'file');
   };
 
@@ -106,7 +123,11 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
         <div className="min0">
           <h2 className="sr-only">Try it: {task.record.source_website || `task ${task.id}`}</h2>
           <div className="crumbs">
-            <a href="#/tasks">Tasks</a> / <a href={hrefFor({ name: 'task', sourceId, taskId })}>#{task.id} {task.record.source_website}</a> / Try it
+            <a href="#/tasks">Tasks</a> /{' '}
+            <a href={hrefFor({ name: 'task', sourceId, taskId })}>
+              #{task.id} {task.record.source_website}
+            </a>{' '}
+            / Try it
           </div>
           <div className="row try-cands">
             <label className="field-inline">
@@ -200,10 +221,40 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
         </Badge>
       </div>
 
-      {cands.error ? <ErrorPanel title="Candidates could not be read from this browser's storage." error={cands.error} actions={[{ label: 'Reload', onClick: () => location.reload() }, { label: 'Storage settings', href: '#/settings/storage' }]} /> : null}
-      {cands.save.kind === 'error' ? <ErrorPanel title="Your last edit is not saved." error={cands.save.message} actions={[{ label: 'Retry saving', onClick: () => cands.edit(cands.html) }, { label: 'Free storage', href: '#/settings/storage' }]} /> : null}
-      {fileError ? <ErrorPanel title="That file was not opened." error={fileError} actions={[{ label: 'Choose another file', onClick: () => fileInput.current?.click() }]} /> : null}
-      {assetError ? <ErrorPanel title="The task's assets could not be read; the preview shows missing images." error={assetError} actions={[{ label: 'Open the task page', href: hrefFor({ name: 'task', sourceId, taskId }) }]} /> : null}
+      {cands.error ? (
+        <ErrorPanel
+          title="Candidates could not be read from this browser's storage."
+          error={cands.error}
+          actions={[
+            { label: 'Reload', onClick: () => location.reload() },
+            { label: 'Storage settings', href: '#/settings/storage' },
+          ]}
+        />
+      ) : null}
+      {cands.save.kind === 'error' ? (
+        <ErrorPanel
+          title="Your last edit is not saved."
+          error={cands.save.message}
+          actions={[
+            { label: 'Retry saving', onClick: () => cands.edit(cands.html) },
+            { label: 'Free storage', href: '#/settings/storage' },
+          ]}
+        />
+      ) : null}
+      {fileError ? (
+        <ErrorPanel
+          title="That file was not opened."
+          error={fileError}
+          actions={[{ label: 'Choose another file', onClick: () => fileInput.current?.click() }]}
+        />
+      ) : null}
+      {assetError ? (
+        <ErrorPanel
+          title="The task's assets could not be read; the preview shows missing images."
+          error={assetError}
+          actions={[{ label: 'Open the task page', href: hrefFor({ name: 'task', sourceId, taskId }) }]}
+        />
+      ) : null}
 
       <div className="try-main">
         <section className="card try-editor" aria-label="HTML editor">
@@ -211,7 +262,11 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
             <h2 className="card-title">index.html</h2>
             <span className="muted small">{cands.html.length.toLocaleString()} chars · drop a file anywhere</span>
           </header>
-          {cands.current ? <HtmlEditor value={cands.html} docKey={docKey} onChange={cands.edit} label={`HTML of candidate ${cands.current.name}`} /> : <p className="loading">Loading the candidate…</p>}
+          {cands.current ? (
+            <HtmlEditor value={cands.html} docKey={docKey} onChange={cands.edit} label={`HTML of candidate ${cands.current.name}`} />
+          ) : (
+            <p className="loading">Loading the candidate…</p>
+          )}
         </section>
 
         <section className="card try-side" aria-label="Preview and evaluation">
@@ -233,23 +288,58 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
                 <div className="preview-stage" ref={previewStage} style={{ width: width * previewScale, height: height * previewScale }} />
               </div>
               <div className="preview-status">
-                {pv.status === 'loading' ? <span className="muted">Reloading…</span> : pv.status === 'ready' ? <span className="ok-text">Loaded</span> : null}
+                {pv.status === 'loading' ? (
+                  <span className="muted">Reloading…</span>
+                ) : pv.status === 'ready' ? (
+                  <span className="ok-text">Loaded</span>
+                ) : null}
                 <span className="muted">scale {Math.round(previewScale * 100)}%</span>
-                {pv.missingAssets.length ? <Badge tone="warn" title={pv.missingAssets.join('\n')}>{pv.missingAssets.length} missing asset{pv.missingAssets.length === 1 ? '' : 's'}</Badge> : null}
-                {pv.blocked.length ? <Badge tone="warn" title={pv.blocked.join('\n')}>{pv.blocked.length} blocked request{pv.blocked.length === 1 ? '' : 's'}</Badge> : null}
-                {pv.console.length ? <Badge tone="danger" title={pv.console.map((c) => c.text).join('\n')}>{pv.console.length} console error{pv.console.length === 1 ? '' : 's'}</Badge> : null}
+                {pv.missingAssets.length ? (
+                  <Badge tone="warn" title={pv.missingAssets.join('\n')}>
+                    {pv.missingAssets.length} missing asset{pv.missingAssets.length === 1 ? '' : 's'}
+                  </Badge>
+                ) : null}
+                {pv.blocked.length ? (
+                  <Badge tone="warn" title={pv.blocked.join('\n')}>
+                    {pv.blocked.length} blocked request{pv.blocked.length === 1 ? '' : 's'}
+                  </Badge>
+                ) : null}
+                {pv.console.length ? (
+                  <Badge tone="danger" title={pv.console.map((c) => c.text).join('\n')}>
+                    {pv.console.length} console error{pv.console.length === 1 ? '' : 's'}
+                  </Badge>
+                ) : null}
               </div>
-              {pv.status === 'error' ? <ErrorPanel title="The preview did not load." error={pv.error} actions={[{ label: 'Reload preview', onClick: reloadPreview }]} /> : null}
+              {pv.status === 'error' ? (
+                <ErrorPanel
+                  title="The preview did not load."
+                  error={pv.error}
+                  actions={[{ label: 'Reload preview', onClick: reloadPreview }]}
+                />
+              ) : null}
             </div>
           ) : mode === 'step' ? (
-            <StepThroughPanel task={task} html={cands.html} assets={assets} options={{ policy: ro.policy, timing: ro.timing, scroll: ro.scroll, stepTimeoutMs: ro.stepTimeoutMs }} />
+            <StepThroughPanel
+              task={task}
+              html={cands.html}
+              assets={assets}
+              options={{ policy: ro.policy, timing: ro.timing, scroll: ro.scroll, stepTimeoutMs: ro.stepTimeoutMs }}
+            />
           ) : cands.current ? (
             <RunPanel sourceId={sourceId} task={task} candidate={cands.current} flush={cands.flush} opened={opened} />
           ) : null}
         </section>
       </div>
 
-      <PasteDialog open={pasteOpen} onClose={() => setPasteOpen(false)} onPaste={(text, name) => void cands.add(name || 'pasted', /```html/i.test(text) ? postprocessReply(text).html : text, 'paste').then(() => setPasteOpen(false))} />
+      <PasteDialog
+        open={pasteOpen}
+        onClose={() => setPasteOpen(false)}
+        onPaste={(text, name) =>
+          void cands
+            .add(name || 'pasted', /```html/i.test(text) ? postprocessReply(text).html : text, 'paste')
+            .then(() => setPasteOpen(false))
+        }
+      />
       {dragging ? (
         <div className="drop-hint" aria-hidden="true">
           Drop an index.html to open it as a new candidate

@@ -1,7 +1,15 @@
 // The task's candidates and the one being edited. Edits are kept in memory at once and
 // written (debounced) to IndexedDB; leaving the page or hiding the tab flushes them.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createCandidate, deleteCandidate, listCandidates, nextDraftName, updateCandidate, type Candidate, type CandidateOrigin } from '../../data/candidates.ts';
+import {
+  createCandidate,
+  deleteCandidate,
+  listCandidates,
+  nextDraftName,
+  updateCandidate,
+  type Candidate,
+  type CandidateOrigin,
+} from '../../data/candidates.ts';
 
 export type SaveState = { kind: 'saved' } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'error'; message: string };
 
@@ -44,7 +52,10 @@ export function useCandidates(taskKey: string, wanted: string | undefined, start
       try {
         let all = await listCandidates(taskKey);
         // A fixed id: two loads racing (two tabs, a re-run effect) make one first draft, not two.
-        if (!all.length) all = [await createCandidate({ id: `${taskKey}#first-draft`, taskKey, name: 'draft 1', html: starterRef.current(), origin: 'draft' })];
+        if (!all.length)
+          all = [
+            await createCandidate({ id: `${taskKey}#first-draft`, taskKey, name: 'draft 1', html: starterRef.current(), origin: 'draft' }),
+          ];
         if (!live) return;
         const pick = all.find((c) => c.id === wanted) ?? all[0]!;
         setList(all);

@@ -15,7 +15,16 @@ export interface PreviewState {
 
 const MAX_LOG = 200;
 
-export function usePreview(opts: { html: string; width: number; height: number; assets: Map<string, Blob> | null; policy: 'blocked' | 'allowed'; seed: number; enabled: boolean; debounceMs?: number }) {
+export function usePreview(opts: {
+  html: string;
+  width: number;
+  height: number;
+  assets: Map<string, Blob> | null;
+  policy: 'blocked' | 'allowed';
+  seed: number;
+  enabled: boolean;
+  debounceMs?: number;
+}) {
   const stage = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<PreviewState>({ status: 'idle', missingAssets: [], console: [], blocked: [] });
   const [scale, setScale] = useState(1);
@@ -44,36 +53,47 @@ export function usePreview(opts: { html: string; width: number; height: number; 
     if (!enabled || !assets) return;
     let cancelled = false;
     const ctrl = new AbortController();
-    const timer = setTimeout(async () => {
-      const container = stage.current;
-      if (!container) return;
-      setState((s) => ({ ...s, status: 'loading' }));
-      try {
-        const host = await SandboxHost.open({ width, height, policy, container, fit: false });
-        if (cancelled) {
-          host.destroy('replaced');
-          return;
+    const timer = setTimeout(
+      async () => {
+        const container = stage.current;
+        if (!container) return;
+        setState((s) => ({ ...s, status: 'loading' }));
+        try {
+          const host = await SandboxHost.open({ width, height, policy, container, fit: false });
+          if (cancelled) {
+            host.destroy('replaced');
+            return;
+          }
+          hostRef.current?.destroy('replaced');
+          hostRef.current = host;
+          host.iframe.style.transform = `scale(${scale})`;
+          const log: PreviewState['console'] = [];
+          const blocked: string[] = [];
+          host.onEvent((e: AgentEvent) => {
+            if (e.type === 'console' && (e.level === 'error' || e.level === 'warn')) log.push({ level: e.level, text: e.text });
+            else if (e.type === 'error') log.push({ level: 'error', text: `${e.message}${e.line ? ` (line ${e.line})` : ''}` });
+            else if (e.type === 'blocked') blocked.push(e.url);
+            else return;
+            if (log.length > MAX_LOG) log.shift();
+            setState((s) => ({ ...s, console: [...log], blocked: [...blocked] }));
+          });
+          const list = [...assets].map(([name, blob]) => ({ name, blob }));
+          const loaded = await host.request<LoadResult>({ cmd: 'load', html, assets: list, seed, policy }, 20_000, ctrl.signal);
+          if (!cancelled)
+            setState({ status: 'ready', missingAssets: loaded.missingAssets ?? [], console: [...log], blocked: [...blocked] });
+        } catch (err) {
+          if (!cancelled)
+            setState({
+              status: 'error',
+              error: err instanceof Error ? err.message : String(err),
+              missingAssets: [],
+              console: [],
+              blocked: [],
+            });
         }
-        hostRef.current?.destroy('replaced');
-        hostRef.current = host;
-        host.iframe.style.transform = `scale(${scale})`;
-        const log: PreviewState['console'] = [];
-        const blocked: string[] = [];
-        host.onEvent((e: AgentEvent) => {
-          if (e.type === 'console' && (e.level === 'error' || e.level === 'warn')) log.push({ level: e.level, text: e.text });
-          else if (e.type === 'error') log.push({ level: 'error', text: `${e.message}${e.line ? ` (line ${e.line})` : ''}` });
-          else if (e.type === 'blocked') blocked.push(e.url);
-          else return;
-          if (log.length > MAX_LOG) log.shift();
-          setState((s) => ({ ...s, console: [...log], blocked: [...blocked] }));
-        });
-        const list = [...assets].map(([name, blob]) => ({ name, blob }));
-        const loaded = await host.request<LoadResult>({ cmd: 'load', html, assets: list, seed, policy }, 20_000, ctrl.signal);
-        if (!cancelled) setState({ status: 'ready', missingAssets: loaded.missingAssets ?? [], console: [...log], blocked: [...blocked] });
-      } catch (err) {
-        if (!cancelled) setState({ status: 'error', error: err instanceof Error ? err.message : String(err), missingAssets: [], console: [], blocked: [] });
-      }
-    }, hostRef.current ? debounceMs : 0);
+      },
+      hostRef.current ? debounceMs : 0,
+    );
     return () => {
       cancelled = true;
       ctrl.abort();

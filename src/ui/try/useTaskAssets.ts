@@ -4,7 +4,12 @@ import { useEffect, useState } from 'react';
 import { fileBlob, openTask, type OpenedTaskView } from '../state/catalog.ts';
 
 export function useTaskAssets(sourceId: string, taskId: string, ready: boolean) {
-  const [state, setState] = useState<{ key: string; opened: OpenedTaskView | null; assets: Map<string, Blob> | null; error: string | null }>({ key: '', opened: null, assets: null, error: null });
+  const [state, setState] = useState<{
+    key: string;
+    opened: OpenedTaskView | null;
+    assets: Map<string, Blob> | null;
+    error: string | null;
+  }>({ key: '', opened: null, assets: null, error: null });
   const key = `${sourceId}\n${taskId}`;
   useEffect(() => {
     if (!ready) return;
