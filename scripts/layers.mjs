@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const PURE = ['shared', 'task', 'driver', 'scoring'];
+const PURE = ['shared', 'task', 'driver', 'scoring', 'checks'];
 /** Everything the browser app is made of; the api and the ui sit on top of all of it. */
 const APP = [
   ...PURE,
@@ -33,8 +33,10 @@ export const LAYERS = {
   task: ['shared'],
   driver: ['shared', 'task'],
   scoring: ['shared', 'task'],
+  // The check language of judge-free assertions: parsing and verdicts.
+  checks: ['shared', 'task'],
   // The script injected into the sandbox frame, and the frame host.
-  agent: ['shared', 'task', 'driver'],
+  agent: ['shared', 'task', 'driver', 'checks'],
   sandbox: ['shared', 'task', 'agent'],
   // Storage (the only layer that opens IndexedDB) and the services built on it.
   data: ['shared', 'task', 'scoring'],
@@ -43,11 +45,11 @@ export const LAYERS = {
   engines: ['shared', 'task', 'scoring', 'data', 'workers'],
   sources: ['shared', 'task', 'data'],
   resolvers: ['shared', 'task', 'driver', 'data', 'chat'],
-  run: ['shared', 'task', 'driver', 'agent', 'sandbox', 'resolvers'],
+  run: ['shared', 'task', 'driver', 'checks', 'agent', 'sandbox', 'resolvers'],
   judge: ['shared', 'task', 'scoring', 'data', 'chat'],
   generate: ['shared', 'task', 'scoring', 'data', 'chat'],
   exchange: ['shared', 'task', 'scoring', 'data', 'chat', 'sources', 'resolvers', 'judge'],
-  pipeline: ['shared', 'task', 'driver', 'scoring', 'data', 'engines', 'sources', 'resolvers', 'run', 'judge'],
+  pipeline: ['shared', 'task', 'driver', 'scoring', 'checks', 'data', 'engines', 'sources', 'resolvers', 'run', 'judge'],
   // Entry points.
   api: APP,
   ui: APP,

@@ -74,6 +74,11 @@ try {
       join(dir, 'metadata.json'),
       `${JSON.stringify({ id: task.id, source_website: task.record.source_website, recording_details: task.record.recording_details, generated_by: 'iwr-studio npm run samples' }, null, 2)}\n`,
     );
+    // Judge-free checks (src/checks) travel beside the official files, as any dataset may carry them.
+    const checksSrc = join(task.dir, 'checks.json');
+    const hasChecks = existsSync(checksSrc);
+    if (hasChecks) writeFileSync(join(dir, 'checks.json'), readFileSync(checksSrc));
+    else rmSync(join(dir, 'checks.json'), { force: true });
     const pages = await writeCandidates(session.browser, task, session.url);
     if (flag('--preview'))
       await previewCandidates(session.browser, task, pages, session.url, join(repoRoot, 'test-artifacts/samples-preview'));
@@ -91,6 +96,7 @@ try {
     const files = [
       'dataset/data.jsonl',
       `dataset/data/${task.id}/metadata.json`,
+      ...(hasChecks ? [`dataset/data/${task.id}/checks.json`] : []),
       ...assets.map((a) => `dataset/data/${task.id}/assets/${a}`),
       ...sheets.map((s) => `dataset/data/${task.id}/stitched_assets/${s}`),
       ...Object.keys(pages).map((m) => `results/${task.id}/${m}/index.html`),

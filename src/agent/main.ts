@@ -8,6 +8,7 @@ import { press } from './actions/press.ts';
 import { scroll } from './actions/scroll.ts';
 import { type } from './actions/type.ts';
 import { captureViewport } from './capture.ts';
+import { observe } from './observe.ts';
 import { installListeners, installWindowHooks } from './hooks.ts';
 import { captureSnapshotDom, collectSnapshot } from './snapshot.ts';
 import { installListenerTracking } from './listeners.ts';
@@ -127,6 +128,8 @@ function start(): void {
         return captureViewport(saved);
       case 'inspect':
         return inspect(req.selector);
+      case 'observe':
+        return withPristine(pristine, () => observe(ctx, req.probes));
       default:
         throw new Error(`unknown command ${JSON.stringify((req as { cmd: unknown }).cmd)}`);
     }

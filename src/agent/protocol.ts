@@ -2,6 +2,7 @@
 // MessagePort handed to the frame at start. Everything is structured-clone data; the app
 // treats every reply as untrusted input from the candidate's realm and checks its shape.
 import type { PageSnapshot } from '../driver/snapshot.ts';
+import type { Probe } from '../checks/types.ts';
 
 export type NetworkPolicy = 'blocked' | 'allowed';
 
@@ -27,7 +28,9 @@ export type AgentCommand =
   | { cmd: 'capture'; format?: 'png' }
   | { cmd: 'ping' }
   /** Read-only look at one element (tests and the run log): text, value, checked, scroll. */
-  | { cmd: 'inspect'; selector: string };
+  | { cmd: 'inspect'; selector: string }
+  /** Read-only facts for judge-free checks (src/checks): one Observation per probe. */
+  | { cmd: 'observe'; probes: Probe[] };
 
 export type AgentRequest = AgentCommand & { id: number };
 

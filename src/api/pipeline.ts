@@ -24,6 +24,8 @@ export interface EvaluateInput {
   html: string;
   model: string;
   options?: Omit<EvaluationOptions, 'container' | 'resolver'>;
+  /** A checks.json (text, and the name problems are reported under) instead of the task's own. */
+  checks?: { text: string; file: string };
   save?: boolean;
   progressBinding?: string;
 }
@@ -63,6 +65,7 @@ async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
     html: input.html,
     model: input.model,
     ...(input.options ? { options: input.options } : {}),
+    ...(input.checks ? { checks: input.checks } : {}),
     ...(input.save ? { save: true } : {}),
     ...(onEvent ? { onEvent } : {}),
   });

@@ -15,6 +15,7 @@ import type { InputName } from '../run/input.ts';
 import { inputBackendNamed } from '../pipeline/backends.ts';
 import { currentResolver } from '../resolvers/config.ts';
 import type { DecidedBy, OtherPick } from '../resolvers/types.ts';
+import type { CheckEntry } from '../checks/types.ts';
 
 export type SerialRecord = Omit<StepRecord, 'screenshot'> & { screenshot?: string };
 
@@ -24,7 +25,9 @@ export interface ReplayHtmlInput {
   /** Asset name -> URL the app can fetch (e.g. the CLI's /local-data/ mount). */
   assetUrls?: Record<string, string>;
   /** input 'trusted' needs the CLI's window.iwrTrustedInput binding (see api/pipeline.ts). */
-  options?: Omit<ReplayOptions, 'assets' | 'signal' | 'capture' | 'input' | 'container' | 'resolver'> & { input?: InputName };
+  options?: Omit<ReplayOptions, 'assets' | 'signal' | 'capture' | 'input' | 'container' | 'resolver' | 'checks'> & { input?: InputName };
+  /** Judge-free checks (src/checks), as the entries of a checks.json; each record carries its verdict. */
+  checks?: CheckEntry[];
 }
 
 export interface ResolveHtmlInput {
@@ -102,6 +105,7 @@ async function replayHtml(input: ReplayHtmlInput): Promise<{ summary: ReplaySumm
     input: inputBackendNamed(inputName),
     assets,
     resolver: await currentResolver(),
+    ...(input.checks?.length ? { checks: new Map(input.checks.map((e) => [e.step, e])) } : {}),
   });
   let next = await gen.next();
   while (!next.done) {

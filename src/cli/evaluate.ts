@@ -14,6 +14,8 @@ export interface EvalRequest {
   html: string;
   model: string;
   options: EvaluateInput['options'];
+  /** --checks: a checks.json to use instead of the task's own. */
+  checks?: { text: string; file: string } | undefined;
   onProgress?: (e: ProgressEvent) => void;
 }
 
@@ -99,6 +101,7 @@ export async function evaluateInSession(session: Pick<AppSession, 'page'>, req: 
       html: req.html,
       model: req.model,
       options: req.options,
+      ...(req.checks ? { checks: req.checks } : {}),
       ...(route ? { progressBinding: PROGRESS_BINDING } : {}),
     } satisfies EvaluateInput);
   } finally {

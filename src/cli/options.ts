@@ -4,6 +4,8 @@ import type { EvaluateInput } from '../api/pipeline.ts';
 import type { InputName } from '../run/input.ts';
 import { REF_CACHE_USAGE } from './ref-store.ts';
 import { RESOLVER_OPTION_SPEC, RESOLVER_OPTION_USAGE } from './resolver-option.ts';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 // Spelled out here: the CLI runs in Node, and src/run/input.ts pulls in the sandbox (browser only).
 const INPUT_NAMES = ['synthetic', 'trusted'] as const satisfies readonly InputName[];
@@ -19,6 +21,8 @@ export const EVAL_OPTION_SPEC = {
   network: { type: 'string' },
   'step-timeout': { type: 'string' },
   rejudge: { type: 'boolean' },
+  assertions: { type: 'string' },
+  checks: { type: 'string' },
   'ref-cache': { type: 'string' },
   ...RESOLVER_OPTION_SPEC,
 } as const;
@@ -32,6 +36,11 @@ export const EVAL_OPTION_USAGE = `  --dino-model PATH|URL  the DINOv2 ONNX file 
                          browser protocol, as the official harness's Playwright sends
   --judge none|configured  no judge (default; scores marked partial) or the app's judge settings
   --rejudge              ask the judge again even when a judgment is cached
+  --assertions judge|checks|judge+checks  who answers the logical assertions: the judge
+                         (official, default), the task's judge-free checks ("IFS (checks)"),
+                         or both, with the checks' IFS and their agreement in eval.json
+  --checks FILE|DIR      checks to use instead of each task's data/<id>/checks.json: one
+                         checks.json, or a folder of <id>/checks.json (implies --assertions checks)
   --seed N               Math.random seed of the page (default 0)
   --timing official|settle   fixed official waits (default) or wait for the DOM to settle
   --scroll official|directional  official scroll rule (default) or honour the direction
@@ -64,5 +73,34 @@ export function evalOptions(v: Record<string, string | boolean | undefined>): No
     seed: num('seed', 0),
     stepTimeoutMs: num('step-timeout', 30_000),
     ...(v.rejudge ? { rejudge: true } : {}),
+    // --checks alone means the checks answer; with the judge explicitly chosen they would be ignored.
+    assertions: oneOf(
+      'assertions',
+      v.assertions as string | undefined,
+      ['judge', 'checks', 'judge+checks'] as const,
+      v.checks ? 'checks' : 'judge',
+    ),
+  };
+}
+
+export type ChecksFor = (taskId: string) => { text: string; file: string } | undefined;
+
+/** --checks FILE|DIR: the checks.json text for a task (undefined: the task's own file is used). */
+export function checksArg(v: Record<string, string | boolean | undefined>): ChecksFor | undefined {
+  const arg = v.checks as string | undefined;
+  if (arg === undefined) return undefined;
+  if (v.assertions === 'judge') throw new UsageError('--checks has no effect with --assertions judge');
+  const path = resolve(arg);
+  if (!existsSync(path)) throw new UsageError(`--checks ${arg}: no such file or folder`);
+  if (statSync(path).isFile()) {
+    const text = readFileSync(path, 'utf8');
+    return () => ({ text, file: arg });
+  }
+  return (taskId) => {
+    for (const rel of [join(taskId, 'checks.json'), join('data', taskId, 'checks.json')]) {
+      const file = join(path, rel);
+      if (existsSync(file)) return { text: readFileSync(file, 'utf8'), file: join(arg, rel) };
+    }
+    return undefined;
   };
 }

@@ -13,6 +13,19 @@ export interface JudgeSettings {
   model: string;
   /** Stays in this browser's IndexedDB; never exported, logged or written to eval.json. */
   apiKey: string;
+  /**
+   * Who answers the logical assertions (src/checks): 'auto' = the judge when one is chosen,
+   * else the task's judge-free checks; or always 'judge', 'checks', or 'judge+checks'.
+   */
+  assertions: AssertionsSetting;
+}
+
+export type AssertionsSetting = 'auto' | 'judge' | 'checks' | 'judge+checks';
+
+/** The evaluation's assertion mode for these judge settings ('auto' resolved). */
+export function assertionModeOf(j: Pick<JudgeSettings, 'kind' | 'assertions'>): 'judge' | 'checks' | 'judge+checks' {
+  if (j.assertions !== 'auto') return j.assertions;
+  return j.kind === 'none' ? 'checks' : 'judge';
 }
 
 export interface DinoSettings {
@@ -68,7 +81,7 @@ export interface Settings {
 export const DEFAULT_DINO_URL = 'https://huggingface.co/onnx-community/dinov2-base/resolve/main/onnx/model.onnx';
 
 export const DEFAULT_SETTINGS: Settings = {
-  judge: { kind: 'none', endpoint: 'https://api.openai.com/v1', model: 'gpt-4o', apiKey: '' },
+  judge: { kind: 'none', endpoint: 'https://api.openai.com/v1', model: 'gpt-4o', apiKey: '', assertions: 'auto' },
   // gpt-4o at temperature 0 is the official harness's element picker.
   resolver: { mode: 'deterministic', endpoint: 'https://api.openai.com/v1', model: 'gpt-4o', apiKey: '', threshold: 0.9, vision: true },
   dino: { modelUrl: DEFAULT_DINO_URL },
@@ -95,6 +108,7 @@ export function repairSection<K extends SettingsSection>(key: K, raw: unknown): 
         endpoint: str(r.endpoint, d.judge.endpoint),
         model: str(r.model, d.judge.model),
         apiKey: str(r.apiKey, ''),
+        assertions: oneOf(r.assertions, ['auto', 'judge', 'checks', 'judge+checks'] as const, d.judge.assertions),
       };
       return v as Settings[K];
     }

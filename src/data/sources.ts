@@ -20,6 +20,8 @@ export interface SourceRecord {
   manifest?: 'present' | 'absent';
   /** url: listings of task folders already found (by manifest, hub tree or probing), by task id. */
   listings?: Record<string, string[]>;
+  /** Which probe list found them (a listing from an older list is found again). */
+  listingsFormat?: number;
   /** zip: size of the stored archive, bytes. */
   size?: number;
   /** folder (File System Access): the directory handle, kept so a later visit can ask again. */

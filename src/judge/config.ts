@@ -106,7 +106,7 @@ export async function configureJudge(input: JudgeConfigInput): Promise<PublicJud
   // A key given for this session only is never written, and a later call that does not
   // mention the key leaves the stored one as it was.
   const apiKey = input.key !== undefined ? (remember ? input.key : '') : stored.judge.apiKey;
-  await saveSection('judge', { kind: config.kind, endpoint: config.endpoint, model: config.model, apiKey });
+  await saveSection('judge', { ...stored.judge, kind: config.kind, endpoint: config.endpoint, model: config.model, apiKey });
   state = { config, key };
   return publicConfig(config, key);
 }

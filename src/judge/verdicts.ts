@@ -11,7 +11,8 @@ import type { Attempt } from '../chat/client.ts';
 export type VerdictStatus = 'ok' | 'unparsed' | 'error' | 'pending' | 'unjudged';
 
 interface VerdictBase {
-  judge: JudgeKind;
+  /** Who answered: a judge kind, or 'checks' (a judge-free check compiled from the assertion, src/checks). */
+  judge: JudgeKind | 'checks';
   /** Model name; "human" for a person; absent for none. */
   model?: string;
   status: VerdictStatus;

@@ -6,7 +6,7 @@ import type { StepRecord } from '../run/types.ts';
 import { assertionSteps, selectCheckpoints } from '../scoring/checkpoints.ts';
 import { buildEvalRecord } from '../scoring/metrics.ts';
 import type { AssertionRecord } from '../scoring/eval-record.ts';
-import { assertionStatuses, taskScores } from '../scoring/metrics.ts';
+import { assertionStatuses, ifs, successStep, taskScores } from '../scoring/metrics.ts';
 import { UNJUDGED } from '../scoring/eval-record.ts';
 import { judgeAssertion, judgeVisual } from '../judge/judge.ts';
 import type { AssertionVerdict, VisualVerdict } from '../judge/verdicts.ts';
@@ -16,6 +16,7 @@ import { dinoAgainstReference, ocrAgainstReference } from '../engines/references
 import { modelDirName } from '../scoring/model-names.ts';
 import { currentResolver } from '../resolvers/config.ts';
 import { captureBackendNamed, inputBackendNamed } from './backends.ts';
+import type { CheckVerdict } from '../checks/types.ts';
 import type { CheckpointScore, EvaluationInput, EvaluationResult, EvaluationStage } from './types.ts';
 
 export class EvaluationError extends Error {
@@ -24,6 +25,15 @@ export class EvaluationError extends Error {
 
 const unjudgedVisual = (): VisualVerdict => ({ judge: 'none', status: 'unjudged', raw: null, cached: false, score: UNJUDGED });
 const unjudgedAssertion = (): AssertionVerdict => ({ judge: 'none', status: 'unjudged', raw: null, cached: false, result: UNJUDGED });
+
+/** A check's verdict in the form the official record keeps an assertion's. */
+const checkAssertion = (v: CheckVerdict): AssertionVerdict => ({
+  judge: 'checks',
+  status: 'ok',
+  raw: v.summary,
+  cached: false,
+  result: v.result,
+});
 
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted)
@@ -59,6 +69,8 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
   const dinoModel = await ensureDino(signal);
   // A model resolver without an endpoint is refused here too, before the replay.
   const resolver = opts.resolver ?? (await currentResolver());
+  const mode = opts.assertions ?? 'judge';
+  const checkEntries = mode === 'judge' ? [] : (input.checks ?? []);
 
   // 1. Replay.
   const records: StepRecord[] = [];
@@ -78,6 +90,7 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
       ...(opts.container ? { container: opts.container } : {}),
       // Real pixels need the frame unscaled on the page (replay() sees to it for real pointer input).
       ...(opts.capture === 'cdp' ? { fit: false } : opts.fit !== undefined ? { fit: opts.fit } : {}),
+      ...(checkEntries.length ? { checks: new Map(checkEntries.map((e) => [e.step, e])) } : {}),
       ...(signal ? { signal } : {}),
     });
     let next = await gen.next();
@@ -98,9 +111,11 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
   const executed = summary.done;
 
   // 2. Assertions: screenshot i (before) against i + 1 (after) for each step with one.
+  // With checks, each assertion's check ran during the replay (its verdict is in the step's record).
   const judging = opts.judge ?? 'configured';
   const judgeOpts = { ...(opts.rejudge ? { rejudge: true } : {}), ...(signal ? { signal } : {}) };
   const assertionVerdicts: (AssertionVerdict | null)[] = steps.map(() => null);
+  const checkVerdicts: (CheckVerdict | null)[] = steps.map((_, i) => records.find((r) => r.step === i && r.status === 'ok')?.check ?? null);
   const toJudge = assertionSteps(steps, executed);
   await timed('assertions', async () => {
     stage('assertions', 0, toJudge.length);
@@ -109,8 +124,11 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
       const before = screenshots[i];
       const after = screenshots[i + 1];
       const assertion = String(steps[i]?.logical_assertion ?? '');
-      assertionVerdicts[i] =
-        judging === 'none' || !before || !after ? unjudgedAssertion() : await judgeAssertion(before, after, assertion, judgeOpts);
+      const check = checkVerdicts[i];
+      if (mode === 'checks') assertionVerdicts[i] = check ? checkAssertion(check) : unjudgedAssertion();
+      else
+        assertionVerdicts[i] =
+          judging === 'none' || !before || !after ? unjudgedAssertion() : await judgeAssertion(before, after, assertion, judgeOpts);
       stage('assertions', ++n, toJudge.length);
     }
   });
@@ -179,7 +197,8 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
 
   // 5. The official record and scores.
   const t0 = performance.now();
-  const judgeKind = [...hfs, ...assertionVerdicts].find((v) => v && v.judge !== 'none');
+  const judgeKind = [...hfs, ...assertionVerdicts].find((v) => v && v.judge !== 'none' && v.judge !== 'checks');
+  const checksRecord = checkEntries.length ? checksSummary(mode, toJudge, steps, executed, checkVerdicts, assertionVerdicts) : undefined;
   const record = buildEvalRecord({
     steps,
     executed,
@@ -206,6 +225,8 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
       resolver: summary.resolver,
       models: { dino: { id: dinoModel.modelId, sha256: dinoModel.sha256, source: dinoModel.source }, ocr: { id: OCR_ENGINE_ID } },
       judge: judgeKind ? { kind: judgeKind.judge, ...(judgeKind.model ? { model: judgeKind.model } : {}) } : { kind: 'none' },
+      assertions_mode: mode,
+      ...(checksRecord ? { checks: checksRecord } : {}),
       network_policy: summary.policy,
       capture_backend: summary.capture,
       input_backend: summary.input,
@@ -227,5 +248,54 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
     hfs: hfs[n] ?? unjudgedVisual(),
     ocrTexts: { reference: ocr[n]?.reference ?? '', candidate: ocr[n]?.candidate ?? '' },
   }));
-  return { record, scores, summary, steps: records, screenshots, assertions: assertionVerdicts, checkpoints, timings };
+  return {
+    record,
+    scores,
+    summary,
+    steps: records,
+    screenshots,
+    assertions: assertionVerdicts,
+    checks: checkVerdicts,
+    checkpoints,
+    timings,
+  };
+}
+
+/**
+ * eval.json's `iwr_studio.checks`: every check verdict with its evidence; beside a judge
+ * ('judge+checks'), the IFS the checks alone give and how often they agree with the judge.
+ */
+function checksSummary(
+  mode: string,
+  toJudge: readonly number[],
+  steps: EvaluationInput['task']['action_sequence'],
+  executed: number,
+  checks: readonly (CheckVerdict | null)[],
+  judged: readonly (AssertionVerdict | null)[],
+): Record<string, unknown> {
+  const verdicts = toJudge.map((i) => {
+    const v = checks[i];
+    return {
+      step: i,
+      assertion: String(steps[i]?.logical_assertion ?? ''),
+      result: v?.result ?? null,
+      ...(v ? { summary: v.summary, evidence: v.evidence } : {}),
+    };
+  });
+  if (mode !== 'judge+checks') return { verdicts };
+  const statuses = steps.map((_, i) => (toJudge.includes(i) ? (checks[i]?.result ?? 'unjudged') : null));
+  let compared = 0;
+  let agreed = 0;
+  for (const i of toJudge) {
+    const j = judged[i]?.result;
+    const c = checks[i]?.result;
+    if (!c || (j !== 'Yes' && j !== 'No')) continue;
+    compared++;
+    if (j === c) agreed++;
+  }
+  return {
+    verdicts,
+    IFS: ifs(successStep(executed, statuses), steps.length),
+    agreement: { compared, agreed, rate: compared ? agreed / compared : null },
+  };
 }

@@ -5,7 +5,9 @@
 import { getTaskFile, openTask } from '../sources/registry.ts';
 import { sha256Hex } from '../data/bytes.ts';
 import { newRunId, saveRun } from '../data/runs.ts';
-import type { Task } from '../task/types.ts';
+import { formatProblem, type Task } from '../task/types.ts';
+import { checksForSteps, parseChecksFile } from '../checks/parse.ts';
+import type { CheckEntry } from '../checks/types.ts';
 import { evaluateCandidate } from './evaluate.ts';
 import { runRecordOf } from './run-record.ts';
 import type { EvaluationEvent, EvaluationOptions, EvaluationResult } from './types.ts';
@@ -20,6 +22,11 @@ export interface SourceEvaluation {
   save?: boolean;
   /** Recorded with a stored run. */
   candidateId?: string;
+  /**
+   * Judge-free checks to use instead of the task's own checks.json (the CLI's --checks), as
+   * the text of a checks.json and the name to report problems under.
+   */
+  checks?: { text: string; file: string };
   signal?: AbortSignal;
   onEvent?: (e: EvaluationEvent) => void;
 }
@@ -40,6 +47,7 @@ export async function evaluateFromSource(req: SourceEvaluation): Promise<SourceE
   }
   const assets = new Map<string, Blob>();
   for (const path of files.assets) assets.set(path.slice('assets/'.length), await getTaskFile(req.sourceId, task.id, path));
+  const checks = (req.options?.assertions ?? 'judge') === 'judge' ? [] : await taskChecks(req, task, files.checks, req.onEvent);
   const result = await evaluateCandidate({
     taskKey: `${req.sourceId}/${task.id}`,
     task: task.record,
@@ -48,6 +56,7 @@ export async function evaluateFromSource(req: SourceEvaluation): Promise<SourceE
     model: req.model,
     assets,
     checkpoint: (j) => getTaskFile(req.sourceId, task.id, `checkpoints/step_${j}.png`).catch(() => null),
+    ...(checks.length ? { checks } : {}),
     ...(req.options ? { options: req.options } : {}),
     ...(req.signal ? { signal: req.signal } : {}),
     ...(req.onEvent ? { onEvent: req.onEvent } : {}),
@@ -78,4 +87,29 @@ export async function evaluateFromSource(req: SourceEvaluation): Promise<SourceE
     );
   }
   return { task, result, runId };
+}
+
+/**
+ * The checks that apply to the task's steps: the caller's file, else the task's checks.json.
+ * Every problem (a malformed entry, a stale assertion) is logged and skips that entry only.
+ */
+async function taskChecks(
+  req: SourceEvaluation,
+  task: Task,
+  listed: string | undefined,
+  onEvent: SourceEvaluation['onEvent'],
+): Promise<CheckEntry[]> {
+  let source = req.checks ?? null;
+  if (!source && listed) {
+    const file = `data/${task.id}/${listed}`;
+    source = { text: await (await getTaskFile(req.sourceId, task.id, listed)).text(), file };
+  }
+  if (!source) {
+    onEvent?.({ type: 'log', level: 'warn', message: `task ${task.id} has no checks.json: its assertions stay unjudged by checks` });
+    return [];
+  }
+  const parsed = parseChecksFile(source.text, source.file);
+  const applied = checksForSteps(parsed.entries, task.record.action_sequence, source.file);
+  for (const p of [...parsed.problems, ...applied.problems]) onEvent?.({ type: 'log', level: 'warn', message: formatProblem(p) });
+  return [...applied.byStep.values()];
 }

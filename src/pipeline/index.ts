@@ -3,7 +3,7 @@
 // a tab reloaded mid-run resumes it on start; the options recorded for that are exactly those
 // derived here from the settings.
 import { getCandidate } from '../data/candidates.ts';
-import { replayOptionsOf, type Settings } from '../data/settings.ts';
+import { assertionModeOf, replayOptionsOf, type Settings } from '../data/settings.ts';
 import type { StepRecord } from '../run/types.ts';
 import { evaluateFromSource } from './from-source.ts';
 import { trackRun, type PendingRunInput } from './resume.ts';
@@ -59,7 +59,11 @@ export async function runCandidate(input: RunInput): Promise<{ runId: string | n
     html: candidate.html,
     model: candidate.name,
     candidateId: candidate.id,
-    options: { ...replay, judge: input.settings.judge.kind === 'none' ? 'none' : 'configured' },
+    options: {
+      ...replay,
+      judge: input.settings.judge.kind === 'none' ? 'none' : 'configured',
+      assertions: assertionModeOf(input.settings.judge),
+    },
   };
   const out = await trackRun(
     pending,

@@ -7,6 +7,7 @@ import type { CaptureName, InputName } from './backends.ts';
 import type { StepResolver } from '../resolvers/types.ts';
 import type { AssertionVerdict, VisualVerdict } from '../judge/verdicts.ts';
 import type { TaskRecord } from '../task/types.ts';
+import type { CheckEntry, CheckVerdict } from '../checks/types.ts';
 
 export interface EvaluationInput {
   /** Stable key of the task, e.g. "samples/3": reference caches are keyed by it. */
@@ -20,6 +21,8 @@ export interface EvaluationInput {
   assets: Map<string, Blob>;
   /** Reference checkpoint j, fetched when needed (null when the file is missing). */
   checkpoint(j: number): Promise<Blob | null>;
+  /** The task's judge-free checks (checks.json entries that apply to its steps). */
+  checks?: CheckEntry[];
   options?: EvaluationOptions;
   signal?: AbortSignal;
   onEvent?: (e: EvaluationEvent) => void;
@@ -43,8 +46,17 @@ export interface EvaluationOptions {
   fit?: boolean;
   /** 'configured' uses the judge kind from settings; 'none' skips judging (scores marked partial). */
   judge?: 'configured' | 'none';
+  /**
+   * Who answers the logical assertions: 'judge' (official, default), 'checks' (the task's
+   * judge-free checks; IFS is labelled "IFS (checks)"), or 'judge+checks' (the judge decides,
+   * the checks run beside it and their agreement is reported).
+   */
+  assertions?: AssertionMode;
   rejudge?: boolean;
 }
+
+export type AssertionMode = 'judge' | 'checks' | 'judge+checks';
+export const ASSERTION_MODES: readonly AssertionMode[] = ['judge', 'checks', 'judge+checks'];
 
 export type EvaluationStage = 'replay' | 'assertions' | 'ocr' | 'dino' | 'hfs' | 'score';
 
@@ -71,6 +83,8 @@ export interface EvaluationResult {
   /** Screenshot k (PNG) for every record that has one, by k. */
   screenshots: Blob[];
   assertions: (AssertionVerdict | null)[];
+  /** Per step: the judge-free check's verdict, when checks ran for it. */
+  checks: (CheckVerdict | null)[];
   checkpoints: CheckpointScore[];
   timings: Record<EvaluationStage, number>;
 }

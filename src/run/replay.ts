@@ -21,6 +21,7 @@ import { ACTION_TYPES, type Step } from '../task/types.ts';
 import { DEFAULT_RESOLUTION, parseResolutionText } from '../task/parse.ts';
 import { SandboxError, SandboxHost } from '../sandbox/host.ts';
 import { domCapture } from './capture.ts';
+import { checkVerdict, readChecks, type CheckReads } from './checks.ts';
 import { syntheticInput } from './input.ts';
 import { EventSink } from './events.ts';
 import type { Attempt, ReplayOptions, ReplaySummary, ReplayTask, ResolvedElement, StepRecord } from './types.ts';
@@ -170,6 +171,8 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
     events: { blocked: 0, dialogs: 0, errors: 0 },
   };
   let host: SandboxHost | null = null;
+  /** The last screenshot taken: the "before" of the next step's `changed` checks. */
+  let lastShot: Blob | undefined;
 
   const wait = async (ms: number, deadline: Deadline): Promise<number> => {
     const t = performance.now();
@@ -239,6 +242,7 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
         const shot = await takeShot(host);
         timings.captureMs = shot.ms;
         timings.totalMs = Math.round(performance.now() - t0);
+        lastShot = shot.png;
         yield finish({
           k: 0,
           step: null,
@@ -264,7 +268,7 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
       const step = steps[i]!;
       const t0 = performance.now();
       const deadline = new Deadline(t0 + limit, limit);
-      const timings = { resolveMs: 0, actMs: 0, waitMs: 0, captureMs: 0, totalMs: 0 };
+      const timings: StepRecord['timings'] = { resolveMs: 0, actMs: 0, waitMs: 0, captureMs: 0, totalMs: 0 };
       const attempts: Attempt[] = [];
       let element: ResolvedElement | undefined;
       const fail = (reason: string): StepRecord => {
@@ -277,7 +281,15 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
         yield fail(`unknown action type ${JSON.stringify(step.type)} (officially the step fails)`);
         return summary;
       }
+      const checkEntry = options.checks?.get(i);
       try {
+        // A check comparing with the state before the step reads it now, before anything moves.
+        let checkBefore: CheckReads | null = null;
+        if (checkEntry) {
+          const c0 = performance.now();
+          checkBefore = await readChecks(host!, checkEntry, 'before', signal);
+          timings.checkMs = Math.round(performance.now() - c0);
+        }
         let result: ActResult | null = null;
         let needsResolve = true;
         let action: AgentAction | null = null;
@@ -373,6 +385,14 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
         timings.waitMs = await wait(STEP_WAIT_MS, deadline);
         const shot = await takeShot(host!);
         timings.captureMs = shot.ms;
+        let check: StepRecord['check'];
+        if (checkEntry) {
+          const c0 = performance.now();
+          const after = await readChecks(host!, checkEntry, 'after', signal);
+          check = await checkVerdict(checkEntry, checkBefore, after, { before: lastShot, after: shot.png });
+          timings.checkMs = (timings.checkMs ?? 0) + Math.round(performance.now() - c0);
+        }
+        lastShot = shot.png;
         timings.totalMs = Math.round(performance.now() - t0);
         summary.done = i + 1;
         yield finish({
@@ -385,6 +405,7 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
           screenshot: shot.png,
           captureError: shot.error,
           inspect: await inspect(deadline),
+          ...(check ? { check } : {}),
           timings,
         });
       } catch (err) {

@@ -1,6 +1,7 @@
 // The replay's inputs and per-step records (see IWR-SPEC "Replay").
 import type { ActCode, AgentEvent, InspectResult, NetworkPolicy } from '../agent/protocol.ts';
 import type { Step } from '../task/types.ts';
+import type { CheckEntry, CheckVerdict } from '../checks/types.ts';
 import type { CaptureBackend } from './capture.ts';
 import type { InputBackend, InputName } from './input.ts';
 import type { DecidedBy, LlmTrace, OtherPick, ResolverInfo, StepResolver } from '../resolvers/types.ts';
@@ -47,6 +48,8 @@ export interface ReplayOptions {
   clickFallback?: boolean;
   /** Limit for one screenshot (default CAPTURE_TIMEOUT_MS). */
   captureTimeoutMs?: number;
+  /** Judge-free checks by step index (src/checks): read around each such step, verdict in `check`. */
+  checks?: ReadonlyMap<number, CheckEntry>;
 }
 
 export interface ResolvedElement {
@@ -94,7 +97,9 @@ export interface StepRecord {
   inspect?: InspectResult[];
   /** Load record only. */
   missingAssets?: string[];
-  timings: { resolveMs: number; actMs: number; waitMs: number; captureMs: number; totalMs: number };
+  /** The step's judge-free check (options.checks), read after its wait and screenshot. */
+  check?: CheckVerdict;
+  timings: { resolveMs: number; actMs: number; waitMs: number; captureMs: number; totalMs: number; checkMs?: number };
 }
 
 export interface ReplaySummary {

@@ -97,6 +97,15 @@ export interface IwrStudioExtras {
    * failure: 'strict' | 'official' } (see src/resolvers/); per step, driver_decisions[].decided_by.
    */
   resolver?: { mode: string; model?: string; threshold?: number; failure?: string; [key: string]: unknown };
+  /** Who answered the assertions: 'judge' (official), 'checks' (IFS (checks)), or 'judge+checks'. */
+  assertions_mode?: string;
+  /** Judge-free check verdicts with their evidence; with a judge, the checks' own IFS and the agreement. */
+  checks?: {
+    verdicts: unknown[];
+    IFS?: number;
+    agreement?: { compared: number; agreed: number; rate: number | null };
+    [key: string]: unknown;
+  };
   /** Written for readers; recomputed from the lists on load (see metrics.ts taskScores). */
   partial?: { hfs: PartialStatus; assertions: 'complete' | 'unjudged' };
   [key: string]: unknown;

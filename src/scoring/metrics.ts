@@ -70,6 +70,8 @@ export interface HfsCoverage {
 
 export interface AssertionCoverage {
   status: 'complete' | 'unjudged';
+  /** Who answered the assertions: the official judge, or judge-free checks ("IFS (checks)"). */
+  source: 'judge' | 'checks';
   /** Unjudged assertions before the first "No": IFS treats them as passed, an upper bound. */
   unjudgedSteps: number[];
 }
@@ -97,7 +99,7 @@ export interface Scores {
  * success_step + 1 entries (entries, not steps: a flag on step 0 makes the list longer than
  * the steps it covers), then averaged.
  */
-export function taskScores(rec: OfficialEval): Scores {
+export function taskScores(rec: OfficialEval & { iwr_studio?: IwrStudioExtras }): Scores {
   const success = rec.success_step;
   const IFS = ifs(success, rec.total_step);
   const ocr_score = mean(truncate(rec.all_ocr_scores, success));
@@ -107,18 +109,18 @@ export function taskScores(rec: OfficialEval): Scores {
   const judged = kept.filter((x): x is number => x !== UNJUDGED);
   const status: PartialStatus = judged.length === kept.length ? 'complete' : judged.length === 0 ? 'none' : 'partial';
   const HFS = status === 'none' ? null : mean(judged);
-  const assertions = assertionCoverage(rec.assertion_results);
+  const assertions = assertionCoverage(rec.assertion_results, rec.iwr_studio?.assertions_mode === 'checks' ? 'checks' : 'judge');
   return finish({ IFS, ocr_score, dino_score, LFS, HFS }, { status, judged: judged.length, total: kept.length }, assertions);
 }
 
-function assertionCoverage(results: readonly (AssertionRecord | null)[]): AssertionCoverage {
+function assertionCoverage(results: readonly (AssertionRecord | null)[], source: AssertionCoverage['source']): AssertionCoverage {
   const unjudgedSteps: number[] = [];
   for (let i = 0; i < results.length; i++) {
     const r = results[i]?.result;
     if (r === 'No') break; // later assertions cannot change done
     if (r === UNJUDGED) unjudgedSteps.push(i);
   }
-  return { status: unjudgedSteps.length ? 'unjudged' : 'complete', unjudgedSteps };
+  return { status: unjudgedSteps.length ? 'unjudged' : 'complete', source, unjudgedSteps };
 }
 
 function finish(
@@ -128,7 +130,7 @@ function finish(
 ): Scores {
   const VFS = v.HFS === null ? v.LFS : VFS_LFS_WEIGHT * v.LFS + VFS_HFS_WEIGHT * v.HFS;
   const Final = FINAL_IFS_WEIGHT * v.IFS + FINAL_VFS_WEIGHT * VFS;
-  const complete = hfs.status === 'complete' && assertions.status === 'complete';
+  const complete = hfs.status === 'complete' && assertions.status === 'complete' && assertions.source === 'judge';
   return { ...v, VFS, Final, hfs, assertions, complete };
 }
 
@@ -146,6 +148,7 @@ export function modelMean(tasks: readonly Scores[]): Scores {
   const noneAtAll = tasks.length > 0 && tasks.every((t) => t.hfs.status === 'none');
   const status: PartialStatus = allComplete ? 'complete' : noneAtAll ? 'none' : 'partial';
   const unjudgedTasks = tasks.some((t) => t.assertions.status === 'unjudged');
+  const byChecks = tasks.some((t) => t.assertions.source === 'checks');
   return {
     IFS: col('IFS'),
     ocr_score: col('ocr_score'),
@@ -155,8 +158,8 @@ export function modelMean(tasks: readonly Scores[]): Scores {
     VFS: col('VFS'),
     Final: col('Final'),
     hfs: { status, judged, total },
-    assertions: { status: unjudgedTasks ? 'unjudged' : 'complete', unjudgedSteps: [] },
-    complete: status === 'complete' && !unjudgedTasks,
+    assertions: { status: unjudgedTasks ? 'unjudged' : 'complete', source: byChecks ? 'checks' : 'judge', unjudgedSteps: [] },
+    complete: status === 'complete' && !unjudgedTasks && !byChecks,
   };
 }
 
@@ -170,8 +173,9 @@ export interface ColumnLabel {
 /** Labels for a task's or a model's figures. OCR, DINO and LFS never need one. */
 export function columnLabels(s: Pick<Scores, 'hfs' | 'assertions'>): Record<Column, ColumnLabel> {
   const hfsQ = s.hfs.status === 'none' ? 'no HFS' : s.hfs.status === 'partial' ? 'partial HFS' : null;
-  const asQ = s.assertions.status === 'unjudged' ? 'unjudged assertions' : null;
   const join = (...qs: (string | null)[]): string | null => qs.filter(Boolean).join(', ') || null;
+  // Checks stand in for the judge: their IFS is never the official figure, and says so.
+  const asQ = join(s.assertions.source === 'checks' ? 'checks' : null, s.assertions.status === 'unjudged' ? 'unjudged assertions' : null);
   const label = (column: Column, qualifier: string | null): ColumnLabel => ({ column, qualifier });
   return {
     IFS: label('IFS', asQ),

@@ -53,7 +53,9 @@ function cell(s: Scores, c: Column, labels: Record<Column, ColumnLabel>): string
 
 /** The report's column labels: from the avg row, which is partial when any row is. */
 function reportLabels(r: Report): Record<Column, ColumnLabel> {
-  return columnLabels(r.avg ?? { hfs: { status: 'complete', judged: 0, total: 0 }, assertions: { status: 'complete', unjudgedSteps: [] } });
+  return columnLabels(
+    r.avg ?? { hfs: { status: 'complete', judged: 0, total: 0 }, assertions: { status: 'complete', source: 'judge', unjudgedSteps: [] } },
+  );
 }
 
 /** Official Markdown: heading, blank line, table; lines joined by '\n', no final newline. */
@@ -123,7 +125,7 @@ export function scoresObject(s: Scores): Record<string, unknown> {
   out['complete'] = s.complete;
   out['partial'] = {
     hfs: s.hfs,
-    assertions: { status: s.assertions.status, unjudged_steps: s.assertions.unjudgedSteps },
+    assertions: { status: s.assertions.status, source: s.assertions.source, unjudged_steps: s.assertions.unjudgedSteps },
   };
   return out;
 }

@@ -169,7 +169,7 @@ export class UrlSource implements DatasetSource {
       }
       return false;
     };
-    const fixed = ['video.mp4', 'video.webm', 'metadata.json', 'stitched_assets/stitched_image.png'];
+    const fixed = ['video.mp4', 'video.webm', 'metadata.json', 'checks.json', 'stitched_assets/stitched_image.png'];
     for (let j = 0; j <= flaggedSteps; j++) fixed.push(`checkpoints/step_${j}.png`);
     await Promise.all(fixed.map(check));
     for (let k = 0; k < PROBE_MAX_SHEETS; k++) {
@@ -190,7 +190,7 @@ export class UrlSource implements DatasetSource {
   }
 
   async listTaskFiles(taskId: string, flaggedSteps: number, opts: ReadOptions = {}): Promise<string[]> {
-    const known = this.record.listings?.[taskId];
+    const known = this.record.listingsFormat === LISTINGS_FORMAT ? this.record.listings?.[taskId] : undefined;
     if (known) return known;
     const manifest = await this.manifest(opts);
     const listing = manifest
@@ -199,10 +199,14 @@ export class UrlSource implements DatasetSource {
           taskId,
         )
       : ((await this.hubTree(taskId, opts.signal)) ?? (await this.probe(taskId, flaggedSteps, opts.signal)));
-    await this.save({ listings: { ...this.record.listings, [taskId]: listing } });
+    const kept = this.record.listingsFormat === LISTINGS_FORMAT ? this.record.listings : {};
+    await this.save({ listings: { ...kept, [taskId]: listing }, listingsFormat: LISTINGS_FORMAT });
     return listing;
   }
 }
+
+/** Bumped when probing looks for more files (2: checks.json), so cached listings are found again. */
+const LISTINGS_FORMAT = 2;
 
 /** Encodes each path segment (names may hold spaces or '#') but keeps the slashes. */
 export function encodePath(path: string): string {

@@ -39,6 +39,7 @@ export function classifyTaskFiles(paths: readonly string[]): TaskFiles {
     stitched: files.filter((f) => /^stitched_assets\/stitched_image[^/]*$/i.test(f) && isImagePath(f)),
     assets: files.filter((f) => f.startsWith('assets/')),
     ...(files.includes('metadata.json') ? { metadata: 'metadata.json' } : {}),
+    ...(files.includes('checks.json') ? { checks: 'checks.json' } : {}),
   };
 }
 

@@ -93,6 +93,8 @@ export interface TaskFiles {
   stitched: string[];
   assets: string[];
   metadata?: string;
+  /** Our judge-free checks beside the official files (src/checks); the official harness ignores it. */
+  checks?: string;
 }
 
 /** Formats one problem as a single line: `data.jsonl line 17: action_sequence[3].type ...`. */

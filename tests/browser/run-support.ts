@@ -41,12 +41,19 @@ export async function replayPage(
   options: Record<string, unknown> = {},
   assetUrls: Record<string, string> = {},
 ): Promise<ReplayOut> {
-  return page.evaluate(({ html, t, options, assetUrls }) => window.iwr.replayHtml({ task: t, html, assetUrls, options }), {
-    html,
-    t,
-    options,
-    assetUrls,
-  }) as Promise<ReplayOut>;
+  // Checks travel beside the options (entries of a checks.json), as window.iwr.replayHtml takes them.
+  const { checks, ...rest } = options;
+  return page.evaluate(
+    ({ html, t, options, assetUrls, checks }) =>
+      window.iwr.replayHtml({ task: t, html, assetUrls, options, ...(checks ? { checks } : {}) }),
+    {
+      html,
+      t,
+      options: rest,
+      assetUrls,
+      checks: checks as never,
+    },
+  ) as Promise<ReplayOut>;
 }
 
 /** Text of inspect selector `i` after record `k`. */

@@ -4,7 +4,9 @@
 //   - Final(reference) > Final(partial) > Final(broken);
 //   - LFS(static-lookalike) < LFS(reference): its after-interaction checkpoints differ.
 // Without a judge the lookalike's steps still execute, so its IFS may be 1.0 (see
-// samples-src/README.md).
+// samples-src/README.md). With the task's judge-free checks (checks.json, src/checks) the
+// assertions are answered: the reference has IFS (checks) 1.0, and the lookalike and the
+// broken candidate score lower.
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
@@ -14,6 +16,9 @@ import { selectCheckpoints } from '../../src/scoring/checkpoints.ts';
 import { buildEvalRecord, taskScores, type Scores } from '../../src/scoring/metrics.ts';
 import { UNJUDGED } from '../../src/scoring/eval-record.ts';
 import type { Step } from '../../src/task/types.ts';
+import type { AssertionRecord } from '../../src/scoring/eval-record.ts';
+import { parseChecksFile } from '../../src/checks/parse.ts';
+import { existsSync } from 'node:fs';
 import { readSources, resultsDir, type SampleSource } from '../../scripts/samples/sources.mjs';
 
 const MODEL_URL = 'models/test-dinov2-tiny.onnx';
@@ -52,6 +57,8 @@ async function withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {
 
 interface Scored {
   scores: Scores;
+  /** The same replay with the assertions answered by the task's checks. */
+  checks: Scores;
   ocr: number[];
   dino: number[];
   executed: number;
@@ -67,10 +74,14 @@ async function scoreCandidate(page: Page, task: SampleSource, model: Candidate):
       return [name, `samples/dataset/data/${task.id}/assets/${name}`];
     }),
   );
+  const checksFile = join(task.dir, 'checks.json');
+  const parsed = existsSync(checksFile) ? parseChecksFile(readFileSync(checksFile, 'utf8'), checksFile) : { entries: [], problems: [] };
+  if (parsed.problems.length) throw new Error(parsed.problems.map((p) => `${p.file}: ${p.path ?? ''} ${p.message}`).join('\n'));
   const out = await page.evaluate((input) => window.iwr.replayHtml(input), {
     task: { ...task.record, action_sequence: steps },
     html,
     assetUrls,
+    checks: parsed.entries,
   });
   const shots: string[] = [];
   for (const r of out.records) if (r.status === 'ok' && r.screenshot) shots[r.k] = r.screenshot;
@@ -116,8 +127,30 @@ async function scoreCandidate(page: Page, task: SampleSource, model: Candidate):
     assertionResults: steps.map(() => null),
     checkpoints,
   });
+  // Assertions answered by the checks: the prefix ends at the first No, and the checkpoint
+  // list is cut there, as the pipeline does (only the cut part of `checkpoints` is used).
+  const assertionResults: (AssertionRecord | null)[] = steps.map((step, i) => {
+    const v = out.records.find((r) => r.step === i && r.status === 'ok')?.check;
+    return v && step.logical_assertion
+      ? { result: v.result, prev_img_path: '', curr_img_path: '', response: v.summary, assertion: step.logical_assertion }
+      : null;
+  });
+  const cut = selectCheckpoints(
+    steps,
+    executed,
+    assertionResults.map((r) => (r ? r.result : null)),
+  ).pairs.length;
+  const byChecks = buildEvalRecord({
+    steps,
+    executed,
+    screenshotPaths: Array.from({ length: executed + 1 }, (_, k) => `screenshot_${k}.png`),
+    assertionResults,
+    checkpoints: checkpoints.slice(0, cut),
+    extras: { assertions_mode: 'checks' },
+  });
   return {
     scores: taskScores(record),
+    checks: taskScores(byChecks),
     ocr: checkpoints.map((c) => c.ocr),
     dino: checkpoints.map((c) => c.dino),
     executed,
@@ -136,7 +169,7 @@ describe.concurrent('sample suite quality (replay, OCR, DINO test model, no judg
       });
       const table = CANDIDATES.map(
         (m) =>
-          `${m.padEnd(17)} IFS ${pct(s[m].scores.IFS)} OCR ${pct(s[m].scores.ocr_score)} DINO ${pct(s[m].scores.dino_score)} LFS ${pct(s[m].scores.LFS)} Final ${pct(s[m].scores.Final)}${s[m].reason ? ` (stopped: ${s[m].reason})` : ''}`,
+          `${m.padEnd(17)} IFS ${pct(s[m].scores.IFS)} IFS (checks) ${pct(s[m].checks.IFS)} OCR ${pct(s[m].scores.ocr_score)} DINO ${pct(s[m].scores.dino_score)} LFS ${pct(s[m].scores.LFS)} Final ${pct(s[m].scores.Final)}${s[m].reason ? ` (stopped: ${s[m].reason})` : ''}`,
       ).join('\n');
       console.log(`task ${task.id} (${task.slug})\n${table}`);
       const ref = s.reference;
@@ -149,6 +182,11 @@ describe.concurrent('sample suite quality (replay, OCR, DINO test model, no judg
       expect(s['static-lookalike'].scores.LFS, `task ${task.id}: LFS(static-lookalike) < LFS(reference)\n${table}`).toBeLessThan(
         ref.scores.LFS,
       );
+      // Judge-free checks: complete IFS with no key; the reference passes every one.
+      expect(ref.checks.IFS, `task ${task.id}: IFS (checks) of the reference\n${table}`).toBe(1);
+      expect(ref.checks.assertions.status).toBe('complete');
+      for (const m of ['static-lookalike', 'broken'] as const)
+        expect(s[m].checks.IFS, `task ${task.id}: IFS (checks) of ${m} < reference\n${table}`).toBeLessThan(ref.checks.IFS);
     }, 900_000);
   }
 });

@@ -126,6 +126,8 @@ describe('built-in samples', () => {
       stitched: ['stitched_assets/stitched_image.png'],
       assets: ['assets/asset_001.png', 'assets/asset_002.png'],
       metadata: 'metadata.json',
+      // Judge-free checks beside the official files (src/checks).
+      checks: 'checks.json',
     });
     // The files are real: the checkpoint decodes at the task's resolution, the video plays.
     const size = await page.evaluate(async () => {

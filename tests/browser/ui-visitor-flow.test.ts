@@ -98,14 +98,16 @@ test(
     await shot(page, 'run-done');
     await seeResults.click();
 
-    // Results: numbers on every card but HFS; partial labels without a judge.
+    // Results: numbers on every card but HFS; partial labels without a judge. With no judge the
+    // task's judge-free checks answer the assertions (Settings > Judge: automatic), and say so.
     const cards = page.getByRole('list', { name: 'Scores' });
     await cards.waitFor();
     const runId = decodeURIComponent(/#\/results\/([^?]+)/.exec(page.url())![1]!);
     // The run is named after the candidate (the first draft's name).
     const candidateName = /^(.+?) on tiny-tally/.exec(await page.locator('.results h2').innerText())![1]!;
     const t = await cards.innerText();
-    for (const label of ['IFS', 'OCR', 'DINO', 'LFS']) expect(t).toMatch(new RegExp(`${label}( \\(partial\\))?\\s+\\d+\\.\\d\\d%`));
+    expect(t).toMatch(/IFS \(checks\)\s+100\.00%/);
+    for (const label of ['OCR', 'DINO', 'LFS']) expect(t).toMatch(new RegExp(`${label}\\s+\\d+\\.\\d\\d%`));
     expect(t).toMatch(/HFS[\s\S]*—[\s\S]*no judge ran/);
     expect(t).toMatch(/VFS \(partial\)\s+\d+\.\d\d%/);
     expect(t).toMatch(/Final \(partial\)\s+\d+\.\d\d%/);
@@ -113,6 +115,7 @@ test(
     expect(t).toContain('NOT DINOv2');
     const final = /Final \(partial\)\s+(\d+\.\d\d%)/.exec(t)![1]!;
     expect(await page.locator('.step-table tbody tr').count()).toBe(4);
+    expect(await page.locator('.step-table').innerText()).toContain('by the check: holds: "Count: 1" seen in view');
     await shot(page, 'results');
     await page.getByRole('tab', { name: /Checkpoints/ }).click();
     await page.locator('.compare-stage img').first().waitFor();

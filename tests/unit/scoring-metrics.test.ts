@@ -112,9 +112,28 @@ describe('taskScores on built records', () => {
 
   it('unjudged assertion: IFS and Final labelled, step named', () => {
     const s = taskScores(buildEvalRecord(recordInput(vector('unjudged assertion'))));
-    expect(s.assertions).toEqual({ status: 'unjudged', unjudgedSteps: [0] });
+    expect(s.assertions).toEqual({ status: 'unjudged', source: 'judge', unjudgedSteps: [0] });
     const l = columnLabels(s);
     expect([l.IFS.qualifier, l.Final.qualifier, l.VFS.qualifier]).toEqual(['unjudged assertions', 'unjudged assertions', null]);
+  });
+
+  it('assertions answered by checks: the same formulas, IFS and Final labelled "checks", never complete', () => {
+    const rec = buildEvalRecord(recordInput(vector('unjudged assertion')));
+    const official = taskScores(rec);
+    const byChecks = taskScores({ ...rec, iwr_studio: { ...rec.iwr_studio!, assertions_mode: 'checks' } });
+    expect(byChecks.IFS).toBe(official.IFS);
+    expect(byChecks.assertions.source).toBe('checks');
+    expect(byChecks.complete).toBe(false);
+    const l = columnLabels(byChecks);
+    expect([l.IFS.qualifier, l.Final.qualifier, l.LFS.qualifier]).toEqual([
+      'checks, unjudged assertions',
+      'checks, unjudged assertions',
+      null,
+    ]);
+    // A model mean with one such task is labelled too.
+    expect(columnLabels(modelMean([official, byChecks])).IFS.qualifier).toContain('checks');
+    const judged = taskScores({ ...rec, iwr_studio: { ...rec.iwr_studio!, assertions_mode: 'judge+checks' } });
+    expect(judged.assertions.source).toBe('judge');
   });
 
   it('an unjudged assertion after the first No does not matter', () => {

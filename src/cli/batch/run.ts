@@ -47,6 +47,8 @@ export interface RunOptions {
   dino: DinoArg;
   model: string;
   options: NonNullable<EvaluateInput['options']>;
+  /** --checks: a task's checks.json to use instead of its own. */
+  checksFor?: (taskId: string) => { text: string; file: string } | undefined;
   /** --ref-cache: reference OCR text and embeddings kept across runs. */
   refStore?: RefStore | null;
   /** --resolver and its model settings, applied to every page of the pool. */
@@ -122,6 +124,7 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
             html,
             model: o.model,
             options: o.options,
+            checks: o.checksFor?.(job.task),
             onProgress: (e: ProgressEvent) => {
               if (e.type === 'step') {
                 const r = e.record as { k: number; status: string };

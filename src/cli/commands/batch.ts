@@ -9,7 +9,7 @@ import { UsageError, type Command } from '../command.ts';
 import { dataArg, datasetTasks, dinoArg } from '../data.ts';
 import { refStoreArg } from '../ref-store.ts';
 import { resolverArg } from '../resolver-option.ts';
-import { EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
+import { checksArg, EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
 import { incompleteReason, taskDir } from '../batch/outputs.ts';
 import { Progress } from '../batch/progress.ts';
 import { runBatch, type BatchJob, type TaskOutcome } from '../batch/run.ts';
@@ -88,6 +88,7 @@ export const batch: Command = {
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
       throw new UsageError(`--concurrency ${String(values.concurrency)}: expected an integer 1..16`);
     const options = evalOptions(values);
+    const checksFor = checksArg(values);
     const dino = dinoArg(values['dino-model'] as string | undefined);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
     const resolver = resolverArg(values);
@@ -130,7 +131,19 @@ export const batch: Command = {
     let run;
     try {
       run = jobs.length
-        ? await runBatch({ data, dino, model, options, refStore, resolver, jobs, concurrency, progress, signal: abort.signal })
+        ? await runBatch({
+            data,
+            dino,
+            model,
+            options,
+            ...(checksFor ? { checksFor } : {}),
+            refStore,
+            resolver,
+            jobs,
+            concurrency,
+            progress,
+            signal: abort.signal,
+          })
         : { outcomes: [], restarts: 0, wallMs: 0 };
     } finally {
       process.off('SIGINT', onSignal);

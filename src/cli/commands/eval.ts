@@ -7,7 +7,7 @@ import { debugStack, errorLine, UsageError, type Command } from '../command.ts';
 import { attachData, dataArg, dataMounts, dinoArg, loadDinoInSession } from '../data.ts';
 import { evaluateInSession, writeEvalOutputs } from '../evaluate.ts';
 import { ensureRefStore, refStoreArg } from '../ref-store.ts';
-import { EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
+import { checksArg, EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
 import { openAppSession } from '../session.ts';
 import { applyResolver, resolverArg, resolverSummary } from '../resolver-option.ts';
 
@@ -58,6 +58,7 @@ export const evalCommand: Command = {
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('--out DIR is required');
     const options = evalOptions(values);
+    const checks = checksArg(values)?.(taskId);
     const resolver = resolverArg(values);
     const dino = dinoArg(values['dino-model'] as string | undefined);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
@@ -76,7 +77,9 @@ export const evalCommand: Command = {
         html,
         model,
         options,
+        checks,
         onProgress: (e) => {
+          if (e.type === 'log' && e.level === 'warn') process.stderr.write(`  ${String(e.message)}\n`);
           if (e.type === 'step') {
             const r = e.record as { k: number; status: string; type: string | null; reason?: string };
             process.stderr.write(`  step ${r.k}${r.type ? ` ${r.type}` : ' load'}: ${r.status}${r.reason ? ` (${r.reason})` : ''}\n`);

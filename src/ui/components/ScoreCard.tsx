@@ -29,9 +29,12 @@ export function ScoreCard({
     <div className={`score-card score-${tone}${emphasis ? ' score-emphasis' : ''}`} title={hint}>
       <div className="score-label">
         {label}
-        {partial ? <span className="score-partial"> (partial)</span> : null}
+        {partial ? <span className="score-partial"> ({partial === 'checks' ? 'checks' : 'partial'})</span> : null}
       </div>
-      <div className="score-value" aria-label={`${label}${partial ? ' partial' : ''}: ${value === null ? 'not computed' : pct(value)}`}>
+      <div
+        className="score-value"
+        aria-label={`${label}${partial ? (partial === 'checks' ? ' (checks)' : ' partial') : ''}: ${value === null ? 'not computed' : pct(value)}`}
+      >
         {value === null ? '—' : pct(value)}
       </div>
       <div className="score-note">{value === null ? (missing ?? 'not computed') : partial ? `${partial}` : (hint ?? '\u00a0')}</div>

@@ -83,6 +83,7 @@ export function ResultsScreen({ runId, checkpoint }: { runId: string; checkpoint
 
   const s = run.scores;
   const labels = columnLabels(s);
+  const agreement = run.eval.iwr_studio?.checks?.agreement;
   const site = entry?.task.record.source_website ?? `task ${run.taskId}`;
   const res = entry?.task.resolution ?? { width: 1280, height: 720 };
   const judgeErrors = (run.eval.assertion_results ?? []).filter((a) => a?.result === 'Error').length;
@@ -161,10 +162,16 @@ export function ResultsScreen({ runId, checkpoint }: { runId: string; checkpoint
           </div>
         ))}
       </div>
-      {!s.complete || judgeErrors ? (
+      {!s.complete || judgeErrors || agreement ? (
         <p className="note note-warn results-note">
           {s.hfs.status !== 'complete'
             ? `HFS: ${s.hfs.judged} of ${s.hfs.total} checkpoints judged, so VFS and Final are partial and not comparable with published figures. `
+            : ''}
+          {agreement
+            ? `The task's checks agree with the judge on ${agreement.agreed} of ${agreement.compared} assertion(s)${agreement.compared ? ` (${Math.round((100 * agreement.agreed) / agreement.compared)} %)` : ''}. `
+            : ''}
+          {s.assertions.source === 'checks'
+            ? "Assertions were answered by the task's judge-free checks, not the official judge: IFS (checks) is not comparable with published figures. "
             : ''}
           {s.assertions.status === 'unjudged'
             ? `${s.assertions.unjudgedSteps.length} assertion(s) unjudged: IFS counts them as passed (an upper bound). `

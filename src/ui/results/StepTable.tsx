@@ -8,6 +8,10 @@ export function StepTable({ run }: { run: RunView }) {
   const byStep = new Map(run.steps.filter((s) => s.step !== null).map((s) => [s.step as number, s]));
   const load = run.steps.find((s) => s.step === null);
   const success = run.eval.success_step;
+  // Judge-free checks (src/checks): the answers themselves ('checks'), or beside the judge ('judge+checks').
+  const studio = run.eval.iwr_studio;
+  const byChecks = studio?.assertions_mode === 'checks';
+  const checks = new Map(((studio?.checks?.verdicts ?? []) as CheckRow[]).map((v) => [v.step, v]));
   return (
     <div className="table-wrap">
       <table className="data step-table">
@@ -96,6 +100,8 @@ export function StepTable({ run }: { run: RunView }) {
                       ) : (
                         <span className="faint">not judged (no screenshot after)</span>
                       )}
+                      {as && byChecks ? <div className="muted">by the check: {as.response}</div> : null}
+                      {!byChecks && checks.get(i) ? <CheckBeside check={checks.get(i)!} judged={as?.result ?? null} /> : null}
                     </>
                   ) : (
                     <span className="faint">—</span>
@@ -134,6 +140,24 @@ function OtherPick({ pick, chosen }: { pick: NonNullable<NonNullable<StoredStep[
       ) : (
         `nothing (${pick.reasons[0] ?? ''})`
       )}
+    </div>
+  );
+}
+
+interface CheckRow {
+  step: number;
+  result: 'Yes' | 'No' | null;
+  summary?: string;
+}
+
+/** A check's verdict next to the judge's: the same answer, or not. */
+function CheckBeside({ check, judged }: { check: CheckRow; judged: string | null }) {
+  if (!check.result) return <div className="faint small">no check for this assertion</div>;
+  const agrees = judged === check.result;
+  return (
+    <div className={`small ${judged === 'Yes' || judged === 'No' ? (agrees ? 'ok-text' : 'warn-text') : 'muted'}`} title={check.summary}>
+      check: {check.result}
+      {judged === 'Yes' || judged === 'No' ? (agrees ? ' (agrees)' : ' (disagrees)') : ''}
     </div>
   );
 }

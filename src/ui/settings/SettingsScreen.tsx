@@ -8,7 +8,7 @@ import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { StoragePanel } from './StoragePanel.tsx';
 import { DinoPanel } from './DinoPanel.tsx';
 import { ResolverPanel } from './ResolverPanel.tsx';
-import type { JudgeKind } from '../../data/settings.ts';
+import type { AssertionsSetting, JudgeKind } from '../../data/settings.ts';
 import './settings.css';
 
 export function SettingsScreen({ section }: { section?: string | undefined }) {
@@ -124,6 +124,23 @@ export function SettingsScreen({ section }: { section?: string | undefined }) {
               Runs wait for your answers on the <a href="#/judge">Judge screen</a>; you can stop and resume at any time.
             </p>
           ) : null}
+          <label className="field">
+            <span>Logical assertions answered by</span>
+            <select
+              value={judge.assertions}
+              onChange={(e) => set('judge', { ...judge, assertions: e.target.value as AssertionsSetting })}
+              aria-describedby="assertions-hint"
+            >
+              <option value="auto">Automatic: the judge above, or the task's checks when there is none</option>
+              <option value="judge">The judge (official)</option>
+              <option value="checks">The task's judge-free checks: IFS (checks)</option>
+              <option value="judge+checks">The judge, with the checks beside it (agreement reported)</option>
+            </select>
+            <span className="hint" id="assertions-hint">
+              Checks (<code>checks.json</code> beside a task's files) are answered by the page itself: free and the same every run, but not
+              the official judge, so IFS is labelled "IFS (checks)".
+            </span>
+          </label>
         </Card>
 
         <ResolverPanel />
