@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const PURE = ['shared', 'task', 'driver', 'scoring', 'checks'];
+const PURE = ['shared', 'task', 'driver', 'scoring', 'checks', 'selftest'];
 /** Everything the browser app is made of; the api and the ui sit on top of all of it. */
 const APP = [
   ...PURE,
@@ -35,6 +35,8 @@ export const LAYERS = {
   scoring: ['shared', 'task'],
   // The check language of judge-free assertions: parsing and verdicts.
   checks: ['shared', 'task'],
+  // Defect variants of reference pages for `iwr selftest`.
+  selftest: ['shared', 'task'],
   // The script injected into the sandbox frame, and the frame host.
   agent: ['shared', 'task', 'driver', 'checks'],
   sandbox: ['shared', 'task', 'agent'],
@@ -54,7 +56,7 @@ export const LAYERS = {
   api: APP,
   ui: APP,
   app: ['api', 'ui'],
-  cli: ['shared', 'task', 'scoring', 'engines', 'resolvers', 'run', 'sources', 'api', 'scripts'],
+  cli: ['shared', 'task', 'scoring', 'engines', 'resolvers', 'run', 'sources', 'selftest', 'api', 'scripts'],
   scripts: ['shared', 'task', 'driver', 'scoring'],
 };
 

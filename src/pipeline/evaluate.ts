@@ -6,7 +6,7 @@ import type { StepRecord } from '../run/types.ts';
 import { assertionSteps, selectCheckpoints } from '../scoring/checkpoints.ts';
 import { buildEvalRecord } from '../scoring/metrics.ts';
 import type { AssertionRecord } from '../scoring/eval-record.ts';
-import { assertionStatuses, ifs, successStep, taskScores } from '../scoring/metrics.ts';
+import { assertionStatuses, ifs, successStep, taskScores, type Scores } from '../scoring/metrics.ts';
 import { UNJUDGED } from '../scoring/eval-record.ts';
 import { judgeAssertion, judgeVisual } from '../judge/judge.ts';
 import type { AssertionVerdict, VisualVerdict } from '../judge/verdicts.ts';
@@ -132,18 +132,20 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
       stage('assertions', ++n, toJudge.length);
     }
   });
-  const assertionResults: (AssertionRecord | null)[] = assertionVerdicts.map((v, i) =>
-    v
-      ? {
-          result: v.result,
-          prev_img_path: `evalpoints/${i}.png`,
-          curr_img_path: `evalpoints/${i + 1}.png`,
-          response: v.raw ?? '',
-          assertion: String(steps[i]?.logical_assertion ?? ''),
-          ...(v.thinking ? { thinking: v.thinking } : {}),
-        }
-      : null,
-  );
+  const assertionRecords = (verdicts: readonly (AssertionVerdict | null)[]): (AssertionRecord | null)[] =>
+    verdicts.map((v, i) =>
+      v
+        ? {
+            result: v.result,
+            prev_img_path: `evalpoints/${i}.png`,
+            curr_img_path: `evalpoints/${i + 1}.png`,
+            response: v.raw ?? '',
+            assertion: String(steps[i]?.logical_assertion ?? ''),
+            ...(v.thinking ? { thinking: v.thinking } : {}),
+          }
+        : null,
+    );
+  const assertionResults = assertionRecords(assertionVerdicts);
 
   // 3. Which screenshots meet which reference checkpoints.
   const selection = selectCheckpoints(steps, executed, assertionStatuses(assertionResults));
@@ -198,19 +200,45 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
   // 5. The official record and scores.
   const t0 = performance.now();
   const judgeKind = [...hfs, ...assertionVerdicts].find((v) => v && v.judge !== 'none' && v.judge !== 'checks');
-  const checksRecord = checkEntries.length ? checksSummary(mode, toJudge, steps, executed, checkVerdicts, assertionVerdicts) : undefined;
+  const checkpointScores = pairs.map((_, n) => ({
+    ocr: ocr[n]?.sim ?? 0,
+    dino: dino[n] ?? 0,
+    hfs: hfs[n]?.score ?? UNJUDGED,
+    mllmRes: hfs[n]?.raw ?? null,
+    ocrTexts: { checkpoint_text: ocr[n]?.reference ?? '', screenshot_text: ocr[n]?.candidate ?? '', similarity: ocr[n]?.sim ?? 0 },
+  }));
+  const screenshotPaths = screenshots.map((_, k) => `${task.id}/${modelDirName(input.model)}/evalpoints/${k}.png`);
+  // Beside a judge, the scores the checks alone give: their cut selects a prefix of the
+  // checkpoints scored above, so no image is scored twice. Left out when the judge's cut came
+  // first (its prefix is then the shorter one and the checks' scores would need more images).
+  let checksScores: Scores | undefined;
+  if (mode === 'judge+checks' && checkEntries.length) {
+    const results = assertionRecords(
+      steps.map((_, i) => (toJudge.includes(i) ? (checkVerdicts[i] ? checkAssertion(checkVerdicts[i]) : unjudgedAssertion()) : null)),
+    );
+    const n = selectCheckpoints(steps, executed, assertionStatuses(results)).pairs.length;
+    if (n <= pairs.length) {
+      checksScores = taskScores(
+        buildEvalRecord({
+          steps,
+          executed,
+          screenshotPaths,
+          assertionResults: results,
+          checkpoints: checkpointScores.slice(0, n),
+          extras: { assertions_mode: 'checks' },
+        }),
+      );
+    }
+  }
+  const checksRecord = checkEntries.length
+    ? checksSummary(mode, toJudge, steps, executed, checkVerdicts, assertionVerdicts, checksScores)
+    : undefined;
   const record = buildEvalRecord({
     steps,
     executed,
-    screenshotPaths: screenshots.map((_, k) => `${task.id}/${modelDirName(input.model)}/evalpoints/${k}.png`),
+    screenshotPaths,
     assertionResults,
-    checkpoints: pairs.map((_, n) => ({
-      ocr: ocr[n]?.sim ?? 0,
-      dino: dino[n] ?? 0,
-      hfs: hfs[n]?.score ?? UNJUDGED,
-      mllmRes: hfs[n]?.raw ?? null,
-      ocrTexts: { checkpoint_text: ocr[n]?.reference ?? '', screenshot_text: ocr[n]?.candidate ?? '', similarity: ocr[n]?.sim ?? 0 },
-    })),
+    checkpoints: checkpointScores,
     extras: {
       app_version: __APP_VERSION__,
       driver_decisions: records
@@ -272,6 +300,7 @@ function checksSummary(
   executed: number,
   checks: readonly (CheckVerdict | null)[],
   judged: readonly (AssertionVerdict | null)[],
+  scores?: Scores,
 ): Record<string, unknown> {
   const verdicts = toJudge.map((i) => {
     const v = checks[i];
@@ -296,6 +325,19 @@ function checksSummary(
   return {
     verdicts,
     IFS: ifs(successStep(executed, statuses), steps.length),
+    ...(scores
+      ? {
+          scores: {
+            IFS: scores.IFS,
+            ocr_score: scores.ocr_score,
+            dino_score: scores.dino_score,
+            LFS: scores.LFS,
+            HFS: scores.HFS,
+            VFS: scores.VFS,
+            Final: scores.Final,
+          },
+        }
+      : {}),
     agreement: { compared, agreed, rate: compared ? agreed / compared : null },
   };
 }

@@ -103,6 +103,8 @@ export interface IwrStudioExtras {
   checks?: {
     verdicts: unknown[];
     IFS?: number;
+    /** judge+checks: the task's scores had the checks answered (their cut picks the checkpoints); absent when the judge cut first. */
+    scores?: { IFS: number; ocr_score: number; dino_score: number; LFS: number; HFS: number | null; VFS: number; Final: number };
     agreement?: { compared: number; agreed: number; rate: number | null };
     [key: string]: unknown;
   };

@@ -12,5 +12,6 @@ import { verify } from './verify.ts';
 import { resolve } from './resolve.ts';
 import { resolveCompare } from './resolve-compare.ts';
 import { replay } from './replay.ts';
+import { selftest } from './selftest.ts';
 
-export const commands: Command[] = [validate, evalCommand, score, report, generate, batch, merge, verify, resolve, resolveCompare, replay];
+export const commands: Command[] = [validate, evalCommand, score, report, generate, batch, merge, verify, resolve, resolveCompare, replay, selftest];
