@@ -14,4 +14,17 @@ import { resolveCompare } from './resolve-compare.ts';
 import { replay } from './replay.ts';
 import { selftest } from './selftest.ts';
 
-export const commands: Command[] = [validate, evalCommand, score, report, generate, batch, merge, verify, resolve, resolveCompare, replay, selftest];
+export const commands: Command[] = [
+  validate,
+  evalCommand,
+  score,
+  report,
+  generate,
+  batch,
+  merge,
+  verify,
+  resolve,
+  resolveCompare,
+  replay,
+  selftest,
+];
