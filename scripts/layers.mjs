@@ -38,8 +38,9 @@ export const LAYERS = {
   // The script injected into the sandbox frame, and the frame host.
   agent: ['shared', 'task', 'driver', 'checks'],
   sandbox: ['shared', 'task', 'agent'],
-  // Storage (the only layer that opens IndexedDB) and the services built on it.
-  data: ['shared', 'task', 'scoring'],
+  // Storage (the only layer that opens IndexedDB) and the services built on it. It reads the
+  // check language to validate the checks it stores (checks is pure).
+  data: ['shared', 'task', 'scoring', 'checks'],
   chat: ['shared', 'data'],
   workers: ['shared'],
   engines: ['shared', 'task', 'scoring', 'data', 'workers'],
