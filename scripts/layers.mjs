@@ -47,7 +47,8 @@ export const LAYERS = {
   sources: ['shared', 'task', 'data'],
   resolvers: ['shared', 'task', 'driver', 'data', 'chat'],
   run: ['shared', 'task', 'driver', 'checks', 'agent', 'sandbox', 'resolvers'],
-  judge: ['shared', 'task', 'scoring', 'data', 'chat'],
+  // judge drafts checks with a model (draft-check.ts), so it reads the check language.
+  judge: ['shared', 'task', 'scoring', 'checks', 'data', 'chat'],
   generate: ['shared', 'task', 'scoring', 'data', 'chat'],
   exchange: ['shared', 'task', 'scoring', 'data', 'chat', 'sources', 'resolvers', 'judge'],
   pipeline: ['shared', 'task', 'driver', 'scoring', 'checks', 'data', 'engines', 'sources', 'resolvers', 'run', 'judge'],
