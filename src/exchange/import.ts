@@ -257,7 +257,9 @@ function parseManifestChecks(raw: unknown, where: string): ManifestChecks[] {
     seen.add(c.taskKey);
     const problem = readChecksText(c.taskKey, c.text).problems[0];
     if (problem)
-      throw new ExchangeError(`${where}: checks[${i}] (task ${c.taskKey}): ${problem.path ? `${problem.path} ` : ''}${problem.message}`);
+      throw new ExchangeError(
+        `${where}: checks[${i}] (task ${c.taskKey}): ${problem.path ? `${problem.path} ` : ''}${problem.message.replace(/; entry skipped$/, '')}`,
+      );
     const savedAt = typeof c.savedAt === 'number' && Number.isFinite(c.savedAt) ? c.savedAt : Date.now();
     return { taskKey: c.taskKey, text: c.text, savedAt };
   });

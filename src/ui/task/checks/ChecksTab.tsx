@@ -30,7 +30,7 @@ export function ChecksTab({ sourceId, opened }: { sourceId: string; opened: Open
       </p>
       <label className="field-inline checks-name">
         <span>Your name (author, or approver of a model&apos;s draft)</span>
-        <input value={name} onChange={(e) => setName(e.target.value)} aria-label="Your name" />
+        <input type="text" value={name} onChange={(e) => setName(e.target.value)} aria-label="Your name" />
       </label>
       {[...checks.fileProblems, ...checks.savedProblems].map((p, i) => (
         <p key={i} className="note note-warn mono small">

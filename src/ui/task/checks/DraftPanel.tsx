@@ -97,7 +97,7 @@ export function DraftPanel({
             value={endpoint}
             onChange={(e) => setEndpoint(e.target.value)}
           />
-          <input aria-label="Draft model" placeholder="model" value={model} onChange={(e) => setModel(e.target.value)} />
+          <input type="text" aria-label="Draft model" placeholder="model" value={model} onChange={(e) => setModel(e.target.value)} />
           <input
             aria-label="Draft API key"
             type="password"

@@ -28,7 +28,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function Text({ label, value, onChange, wide }: { label: string; value: unknown; onChange: (v: string) => void; wide?: boolean }) {
   return (
     <Field label={label}>
-      <input className={wide ? 'check-wide' : undefined} value={str(value)} onChange={(e) => onChange(e.target.value)} />
+      <input type="text" className={wide ? 'check-wide' : undefined} value={str(value)} onChange={(e) => onChange(e.target.value)} />
     </Field>
   );
 }
