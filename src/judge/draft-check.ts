@@ -4,7 +4,7 @@
 // it in the editor. The key goes in the request header only; the reply is redacted.
 import { callChat } from '../chat/client.ts';
 import { blobDataUrl } from '../chat/images.ts';
-import { redact } from '../chat/secrets.ts';
+import { redact, registerSecret } from '../chat/secrets.ts';
 import type { ChatContentPart, ChatEndpoint } from '../chat/types.ts';
 import { buildDraftPrompt, parseDraftReply, type DraftInput, type DraftReply } from '../checks/draft.ts';
 import { getJudgeConfig, getJudgeKey } from './config.ts';
@@ -34,6 +34,8 @@ export async function draftCheck(
   images: readonly Blob[],
   signal?: AbortSignal,
 ): Promise<DraftResult> {
+  // A key typed into the editor (not the judge's) is kept out of anything shown, too.
+  if (endpoint.key) registerSecret(endpoint.key);
   const prompt = buildDraftPrompt({ ...input, images: images.length });
   const content: ChatContentPart[] = [{ type: 'text', text: prompt }];
   for (const img of images) content.push({ type: 'image_url', image_url: { url: await blobDataUrl(img) } });

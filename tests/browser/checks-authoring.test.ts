@@ -326,6 +326,17 @@ test(
     });
     expect(await card.innerText()).toMatch(/drafted by draft-model on \d{4}-\d\d-\d\d, approved by Ada Reviewer/);
     expect(server.requests).toHaveLength(2);
+
+    // A check written for another wording of the assertion is marked stale, with the new text.
+    const stale = { step: 2, assertion: 'The greeting should appear', check: { kind: 'text', text: 'Hello' }, provenance: PROV };
+    await page.evaluate((t) => window.iwr.saveChecks('samples', '1', t), checksFile([entry, stale]));
+    await page.reload();
+    await page.waitForFunction(() => window.iwr?.ready === true);
+    await page.getByRole('tab', { name: /^Checks/ }).click();
+    const card2 = page.locator('.check-card[data-step="2"]');
+    await expect.poll(() => card2.innerText()).toContain('stale');
+    expect(await card2.innerText()).toContain(`is stale: step 2's assertion now reads "The greeting 'Hello, Ada!' should appear"`);
+    expect(await card2.innerText()).toContain('edited in this browser');
   },
   LONG,
 );
