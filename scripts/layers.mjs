@@ -40,15 +40,17 @@ export const LAYERS = {
   // The script injected into the sandbox frame, and the frame host.
   agent: ['shared', 'task', 'driver', 'checks'],
   sandbox: ['shared', 'task', 'agent'],
-  // Storage (the only layer that opens IndexedDB) and the services built on it.
-  data: ['shared', 'task', 'scoring'],
+  // Storage (the only layer that opens IndexedDB) and the services built on it. It reads the
+  // check language to validate the checks it stores (checks is pure).
+  data: ['shared', 'task', 'scoring', 'checks'],
   chat: ['shared', 'data'],
   workers: ['shared'],
   engines: ['shared', 'task', 'scoring', 'data', 'workers'],
   sources: ['shared', 'task', 'data'],
   resolvers: ['shared', 'task', 'driver', 'data', 'chat'],
   run: ['shared', 'task', 'driver', 'checks', 'agent', 'sandbox', 'resolvers'],
-  judge: ['shared', 'task', 'scoring', 'data', 'chat'],
+  // judge drafts checks with a model (draft-check.ts), so it reads the check language.
+  judge: ['shared', 'task', 'scoring', 'checks', 'data', 'chat'],
   generate: ['shared', 'task', 'scoring', 'data', 'chat'],
   exchange: ['shared', 'task', 'scoring', 'data', 'chat', 'sources', 'resolvers', 'judge'],
   pipeline: ['shared', 'task', 'driver', 'scoring', 'checks', 'data', 'engines', 'sources', 'resolvers', 'run', 'judge'],

@@ -9,3 +9,4 @@ import './pipeline.ts';
 import './exchange.ts';
 import './verify.ts';
 import './resolver.ts';
+import './checks.ts';

@@ -5,7 +5,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 export const DB_NAME = 'iwr-studio';
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** A stored value whose shape is checked on load by the module that owns the store. */
 export type Stored = Record<string, unknown>;
@@ -31,10 +31,12 @@ export interface IwrDB extends DBSchema {
   models: { key: string; value: { id: string; bytes: Blob; sha256: string; size: number; savedAt: number } };
   /** LLM resolver answers, by a hash of (model, prompt version, prompt, screenshot hash): see resolutions.ts. */
   resolutions: { key: string; value: Stored };
+  /** Judge-free checks written or imported in this browser, by task key `${sourceId}/${taskId}`: see checks.ts. */
+  checks: { key: string; value: Stored };
 }
 
 export type StoreName =
-  'settings' | 'sources' | 'files' | 'candidates' | 'runs' | 'blobs' | 'judgments' | 'refcache' | 'models' | 'resolutions';
+  'settings' | 'sources' | 'files' | 'candidates' | 'runs' | 'blobs' | 'judgments' | 'refcache' | 'models' | 'resolutions' | 'checks';
 
 let dbPromise: Promise<IDBPDatabase<IwrDB>> | null = null;
 
@@ -58,6 +60,9 @@ export function getDb(): Promise<IDBPDatabase<IwrDB>> {
       }
       if (oldVersion < 2) {
         db.createObjectStore('resolutions');
+      }
+      if (oldVersion < 3) {
+        db.createObjectStore('checks');
       }
     },
     blocked() {

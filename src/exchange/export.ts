@@ -22,9 +22,11 @@ import {
   MANIFEST_SCHEMA,
   runDir,
   type ExportManifest,
+  type ManifestChecks,
   type ManifestRun,
 } from './manifest.ts';
 import { sha256Hex } from '../data/bytes.ts';
+import { getSavedChecks } from '../data/checks.ts';
 
 export interface ExportOptions {
   /** Exactly these runs (each must be finished, and no two may share a task/model folder). */
@@ -152,6 +154,13 @@ export async function exportRuns(opts: ExportOptions = {}): Promise<ExportResult
     add(`${stem}.json`, enc.encode(reportJson(rep)));
   }
 
+  // The checks written in this browser for the exported tasks travel in the manifest.
+  const checks: ManifestChecks[] = [];
+  for (const taskKey of [...new Set(runs.map((r) => r.taskKey))].sort()) {
+    const saved = await getSavedChecks(taskKey);
+    if (saved) checks.push({ taskKey, text: saved.text, savedAt: saved.savedAt });
+  }
+
   const paths = [...files.keys()].sort();
   const hashes: Record<string, string> = {};
   for (const p of paths) hashes[p] = await sha256Hex(files.get(p) as Uint8Array);
@@ -162,6 +171,7 @@ export async function exportRuns(opts: ExportOptions = {}): Promise<ExportResult
     exported_at: new Date().toISOString(),
     settings: redactDeep(shareableSettings(await loadSettings())),
     runs: manifestRuns,
+    ...(checks.length ? { checks } : {}),
     files: hashes,
   };
   const manifestBytes = enc.encode(`${JSON.stringify(manifest, null, 2)}\n`);

@@ -9,14 +9,29 @@
 // default (`onConflict: 'skip'`) or overwritten with the zip's version (`'replace'`). Runs
 // from an official folder get a stable id from their eval.json hash, so importing the same
 // zip twice does not duplicate them.
+//
+// Judge-free checks in our manifest (`checks`: a task's checks.json text saved in the
+// exporting browser) follow the same rule: restored for a task with none saved here, left
+// alone when the same text is saved, and, when this browser holds different checks for the
+// task, skipped (default) or replaced with `onConflict: 'replace'`.
 import { getRun, isRunRecord, putRunWithBlobs, RUN_HTML, type RunRecord } from '../data/runs.ts';
 import { readZipDirectory, readZipEntry, type ZipEntry } from '../sources/zip.ts';
 import { parseEvalJson } from '../scoring/evaljson.ts';
 import type { EvalRecord } from '../scoring/eval-record.ts';
 import { taskScores } from '../scoring/metrics.ts';
 import { modelDirName } from '../scoring/model-names.ts';
-import { ExchangeError, isPng, MANIFEST_FORMAT, MANIFEST_NAME, MANIFEST_SCHEMA, runDir, type ManifestRun } from './manifest.ts';
+import {
+  ExchangeError,
+  isPng,
+  MANIFEST_FORMAT,
+  MANIFEST_NAME,
+  MANIFEST_SCHEMA,
+  runDir,
+  type ManifestChecks,
+  type ManifestRun,
+} from './manifest.ts';
 import { sha256Hex } from '../data/bytes.ts';
+import { getSavedChecks, readChecksText, saveChecks } from '../data/checks.ts';
 
 export interface ImportOptions {
   /** What to do with a run id that is already stored. Default 'skip'. */
@@ -32,6 +47,13 @@ export interface ImportSummary {
   imported: Array<{ runId: string; task: string; model: string }>;
   replaced: string[];
   skipped: Array<{ runId: string; reason: string }>;
+  /** Judge-free checks from the manifest, by task key. */
+  checks: {
+    imported: string[];
+    replaced: string[];
+    /** Already saved here: the same text ('unchanged'), or different and kept (see onConflict). */
+    skipped: Array<{ taskKey: string; reason: string }>;
+  };
   warnings: string[];
 }
 
@@ -103,8 +125,10 @@ export async function importRuns(zip: Blob, opts: ImportOptions = {}): Promise<I
   // Our manifest: every listed file must be there with the listed hash.
   const manifestEntry = byRel.get(MANIFEST_NAME);
   const manifestRuns = new Map<string, { run: ManifestRun; index: number }>();
+  let manifestChecks: ManifestChecks[] = [];
   if (manifestEntry) {
     const m = parseManifest(await textOf(manifestEntry), at(manifestEntry.name));
+    manifestChecks = m.checks;
     for (const [path, want] of Object.entries(m.files)) {
       const e = byRel.get(path);
       if (!e) throw new ExchangeError(`${at(prefix + path)} is listed in ${MANIFEST_NAME} but missing from the zip`);
@@ -155,7 +179,14 @@ export async function importRuns(zip: Blob, opts: ImportOptions = {}): Promise<I
     ids.add(p.run.id);
   }
 
-  const summary: ImportSummary = { withManifest: !!manifestEntry, imported: [], replaced: [], skipped: [], warnings };
+  const summary: ImportSummary = {
+    withManifest: !!manifestEntry,
+    imported: [],
+    replaced: [],
+    skipped: [],
+    checks: { imported: [], replaced: [], skipped: [] },
+    warnings,
+  };
   for (const p of prepared) {
     const existing = await getRun(p.run.id);
     if (existing && opts.onConflict !== 'replace') {
@@ -169,10 +200,26 @@ export async function importRuns(zip: Blob, opts: ImportOptions = {}): Promise<I
     if (existing) summary.replaced.push(p.run.id);
     summary.imported.push({ runId: p.run.id, task: p.run.taskId, model: p.run.model });
   }
+  for (const c of manifestChecks) {
+    const existing = await getSavedChecks(c.taskKey);
+    if (existing?.text === c.text) {
+      summary.checks.skipped.push({ taskKey: c.taskKey, reason: 'unchanged: the same checks are already saved in this browser' });
+      continue;
+    }
+    if (existing && opts.onConflict !== 'replace') {
+      summary.checks.skipped.push({
+        taskKey: c.taskKey,
+        reason: `this browser holds other checks for task ${c.taskKey} (saved ${new Date(existing.savedAt).toISOString()}); they are kept. Import with onConflict 'replace' to overwrite them`,
+      });
+      continue;
+    }
+    await saveChecks(c.taskKey, c.text, c.savedAt);
+    (existing ? summary.checks.replaced : summary.checks.imported).push(c.taskKey);
+  }
   return summary;
 }
 
-function parseManifest(text: string, where: string): { runs: ManifestRun[]; files: Record<string, string> } {
+function parseManifest(text: string, where: string): { runs: ManifestRun[]; files: Record<string, string>; checks: ManifestChecks[] } {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -195,7 +242,27 @@ function parseManifest(text: string, where: string): { runs: ManifestRun[]; file
       throw new ExchangeError(`${where}: runs[${i}] must be an object with string id, string dir and a record`);
     return r as unknown as ManifestRun;
   });
-  return { runs, files: files as Record<string, string> };
+  return { runs, files: files as Record<string, string>, checks: parseManifestChecks(data.checks, where) };
+}
+
+/** The manifest's checks, each a checks.json whose every entry must read (nothing is written otherwise). */
+function parseManifestChecks(raw: unknown, where: string): ManifestChecks[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new ExchangeError(`${where}: checks must be a list`);
+  const seen = new Set<string>();
+  return raw.map((c: unknown, i): ManifestChecks => {
+    if (!isObj(c) || typeof c.taskKey !== 'string' || !c.taskKey || typeof c.text !== 'string')
+      throw new ExchangeError(`${where}: checks[${i}] must be an object with a string taskKey and the text of a checks.json`);
+    if (seen.has(c.taskKey)) throw new ExchangeError(`${where}: checks[${i}]: task ${c.taskKey} has checks twice`);
+    seen.add(c.taskKey);
+    const problem = readChecksText(c.taskKey, c.text).problems[0];
+    if (problem)
+      throw new ExchangeError(
+        `${where}: checks[${i}] (task ${c.taskKey}): ${problem.path ? `${problem.path} ` : ''}${problem.message.replace(/; entry skipped$/, '')}`,
+      );
+    const savedAt = typeof c.savedAt === 'number' && Number.isFinite(c.savedAt) ? c.savedAt : Date.now();
+    return { taskKey: c.taskKey, text: c.text, savedAt };
+  });
 }
 
 interface FolderContext {

@@ -17,6 +17,14 @@ export interface ManifestRun {
   record: Omit<RunRecord, 'eval'>;
 }
 
+/** A task's judge-free checks saved in the exporting browser (src/data/checks.ts), as checks.json text. */
+export interface ManifestChecks {
+  /** `${sourceId}/${taskId}`, as the runs' taskKey. */
+  taskKey: string;
+  text: string;
+  savedAt: number;
+}
+
 export interface ExportManifest {
   format: typeof MANIFEST_FORMAT;
   schema: typeof MANIFEST_SCHEMA;
@@ -25,6 +33,11 @@ export interface ExportManifest {
   /** The app settings at export time, without the judge key. */
   settings: unknown;
   runs: ManifestRun[];
+  /**
+   * The checks saved in this browser for the exported runs' tasks (absent when none; older
+   * exports have none). Not files of the results layout: official tools never see them.
+   */
+  checks?: ManifestChecks[];
   /** Every other file of the zip, path -> sha256 (hex). */
   files: Record<string, string>;
 }

@@ -8,6 +8,7 @@ import { newRunId, saveRun } from '../data/runs.ts';
 import { formatProblem, type Task } from '../task/types.ts';
 import { checksForSteps, parseChecksFile } from '../checks/parse.ts';
 import type { CheckEntry } from '../checks/types.ts';
+import { checksTaskKey, getSavedChecks, savedChecksName } from '../data/checks.ts';
 import { evaluateCandidate } from './evaluate.ts';
 import { runRecordOf } from './run-record.ts';
 import type { EvaluationEvent, EvaluationOptions, EvaluationResult } from './types.ts';
@@ -90,8 +91,10 @@ export async function evaluateFromSource(req: SourceEvaluation): Promise<SourceE
 }
 
 /**
- * The checks that apply to the task's steps: the caller's file, else the task's checks.json.
- * Every problem (a malformed entry, a stale assertion) is logged and skips that entry only.
+ * The checks that apply to the task's steps, from the first of: the caller's file (the CLI's
+ * --checks), the checks saved in this browser for the task (the editor, an import), the task's
+ * own checks.json. The one used is named in the log. Every problem (a malformed entry, a stale
+ * assertion) is logged and skips that entry only.
  */
 async function taskChecks(
   req: SourceEvaluation,
@@ -100,6 +103,11 @@ async function taskChecks(
   onEvent: SourceEvaluation['onEvent'],
 ): Promise<CheckEntry[]> {
   let source = req.checks ?? null;
+  if (!source) {
+    const key = checksTaskKey(req.sourceId, task.id);
+    const saved = await getSavedChecks(key);
+    if (saved) source = { text: saved.text, file: savedChecksName(key) };
+  }
   if (!source && listed) {
     const file = `data/${task.id}/${listed}`;
     source = { text: await (await getTaskFile(req.sourceId, task.id, listed)).text(), file };
@@ -108,6 +116,7 @@ async function taskChecks(
     onEvent?.({ type: 'log', level: 'warn', message: `task ${task.id} has no checks.json: its assertions stay unjudged by checks` });
     return [];
   }
+  onEvent?.({ type: 'log', level: 'info', message: `task ${task.id}: assertions checked with ${source.file}` });
   const parsed = parseChecksFile(source.text, source.file);
   const applied = checksForSteps(parsed.entries, task.record.action_sequence, source.file);
   for (const p of [...parsed.problems, ...applied.problems]) onEvent?.({ type: 'log', level: 'warn', message: formatProblem(p) });

@@ -79,6 +79,18 @@ export function ImportButton({ onImported, size = 'md' }: { onImported?: (s: Imp
               {s.runId}: {s.reason}
             </div>
           ))}
+          {summary.checks.imported.length + summary.checks.replaced.length ? (
+            <div className="small">
+              Checks restored for task{summary.checks.imported.length + summary.checks.replaced.length === 1 ? '' : 's'}{' '}
+              {[...summary.checks.imported, ...summary.checks.replaced].join(', ')}
+              {summary.checks.replaced.length ? ` (${summary.checks.replaced.length} replaced)` : ''}.
+            </div>
+          ) : null}
+          {summary.checks.skipped.map((s) => (
+            <div key={s.taskKey} className="small muted">
+              checks of {s.taskKey}: {s.reason}
+            </div>
+          ))}
           {summary.warnings.map((w, i) => (
             <div key={i} className="small warn-text">
               {w}

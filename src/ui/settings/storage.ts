@@ -24,6 +24,10 @@ const LABELS: Partial<Record<StoreName, { label: string; note: string }>> = {
   refcache: { label: 'Reference OCR/DINO cache', note: 'recomputed on the next run' },
   models: { label: 'Models', note: 'the DINOv2 file is downloaded again when needed' },
   resolutions: { label: 'Resolver answers', note: 'cached model picks of the LLM resolver; asked again when needed' },
+  checks: {
+    label: 'Checks written here',
+    note: "judge-free checks edited, approved or imported in this browser; the tasks' own checks.json apply again (export runs first to keep them)",
+  },
 };
 
 export async function storeUsage(): Promise<StoreUsage[]> {

@@ -19,9 +19,10 @@ import { StepList } from './StepList.tsx';
 import { AssetsGrid } from './AssetsGrid.tsx';
 import { SheetsView } from './SheetsView.tsx';
 import { CheckpointsView } from './CheckpointsView.tsx';
+import { ChecksTab } from './checks/ChecksTab.tsx';
 import './task.css';
 
-type Tab = 'steps' | 'checkpoints' | 'assets' | 'sheets';
+type Tab = 'steps' | 'checks' | 'checkpoints' | 'assets' | 'sheets';
 
 export function TaskScreen({ sourceId, taskId }: { sourceId: string; taskId: string }) {
   const loadedOnce = useCatalog((s) => s.loadedOnce);
@@ -172,6 +173,7 @@ export function TaskScreen({ sourceId, taskId }: { sourceId: string; taskId: str
         onChange={setTab}
         tabs={[
           { id: 'steps', label: `Steps (${steps.length})` },
+          { id: 'checks', label: `Checks (${steps.filter((s) => s.logical_assertion).length})` },
           { id: 'checkpoints', label: `Reference checkpoints (${t.flaggedSteps + 1})` },
           { id: 'assets', label: `Assets${opened ? ` (${opened.files.assets.length})` : ''}` },
           { id: 'sheets', label: `Stitched sheets${opened ? ` (${opened.files.stitched.length})` : ''}` },
@@ -180,6 +182,12 @@ export function TaskScreen({ sourceId, taskId }: { sourceId: string; taskId: str
       <div role="tabpanel" aria-labelledby={`tab-${tab}`}>
         {tab === 'steps' ? (
           <StepList steps={steps} active={active} pairs={pairs} sourceId={sourceId} taskDir={dir} onSeek={seek} />
+        ) : tab === 'checks' ? (
+          opened ? (
+            <ChecksTab sourceId={sourceId} opened={opened} />
+          ) : (
+            <p className="loading">Reading the task folder…</p>
+          )
         ) : tab === 'checkpoints' ? (
           <CheckpointsView sourceId={sourceId} taskDir={dir} pairs={pairs} steps={steps} resolution={t.resolution} />
         ) : tab === 'assets' ? (

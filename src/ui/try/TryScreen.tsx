@@ -20,18 +20,8 @@ import { StepThroughPanel } from './StepThroughPanel.tsx';
 import { RunPanel } from './RunPanel.tsx';
 import { postprocessReply } from '../../generate/postprocess.ts';
 import { SAMPLES_ID } from '../../sources/registry.ts';
+import { loadSampleCandidate, SAMPLE_MODELS } from '../state/sample-candidates.ts';
 import './try.css';
-
-// The embedded suite's candidates (public/samples/results/<task>/<model>/index.html): they
-// power the demo leaderboard, since runs are grouped by candidate name across tasks.
-const SAMPLE_MODELS = ['reference', 'partial', 'static-lookalike', 'broken'] as const;
-
-async function loadSampleCandidate(taskId: string, model: string): Promise<string> {
-  const url = new URL(`samples/results/${encodeURIComponent(taskId)}/${encodeURIComponent(model)}/index.html`, document.baseURI).href;
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`${url} answered HTTP ${r.status}: this task has no "${model}" sample candidate.`);
-  return r.text();
-}
 
 type Mode = 'preview' | 'step' | 'run';
 
