@@ -27,7 +27,12 @@ export interface Scored {
   ruledOut?: boolean;
   /** Sum of the relations' fits (0..n): an ordinal counts only among those that satisfy them. */
   relFit?: number;
+  /** How well the element is the kind the step names (0..1), when it names one: an ordinal counts only the best kind. */
+  kindFit?: number;
 }
+
+/** Words that count things in a purpose rather than name a control. */
+const QUANTIFIERS = new Set(['all', 'any', 'each', 'every', 'both', 'some']);
 
 export const fmt = (n: number): string => (Math.round(n * 100) / 100).toString();
 
@@ -326,6 +331,12 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       score += W.W_LOOK * l.fit;
       reasons.push(`looks ${l.why} (${fmt(l.fit)})`);
     }
+    // "the crossed-out task": struck-through text is rare and unmistakable, so text that is not
+    // struck is not what the step means, whatever its words share with the description.
+    if (q.look.strike && !e.look?.strike) {
+      score += W.W_NOT_STRUCK;
+      reasons.push('not struck through');
+    }
   }
   if (q.numeric && !asAnchor) {
     if (showsFigure(e)) {
@@ -340,9 +351,12 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     const object = normalize(q.purpose.slice(1).join(' '));
     const compact = object.replace(/ /g, '');
     const wired = compact.length >= 4 && info.hints.some((h) => h === compact || h === normalize(object)) ? W.HINT_MATCH_FACTOR : 0;
+    // A quantifier inside the purpose ("remove all finished todos") does not name an "All" button.
+    const purposeWords = q.purpose.length;
+    const names = (v: string | undefined) => !!v && !(QUANTIFIERS.has(normalize(v)) && purposeWords > 2);
     const sim = Math.max(
       wired,
-      ...[e.title, e.ariaLabel, e.name, e.text, e.pseudo].map((v) => (v ? textSimilarity(phrase, v) : 0)),
+      ...[e.title, e.ariaLabel, e.name, e.text, e.pseudo].map((v) => (names(v) ? textSimilarity(phrase, v as string) : 0)),
       hintSimilarity(contentTokens(phrase), info.hints) * W.HINT_MATCH_FACTOR,
     );
     if (sim > 0) {
@@ -371,8 +385,10 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     score += W.W_CONTEXT;
     reasons.push(`a ${q.container}`);
   }
+  let kindFit: number | undefined;
   if (q.kinds.length) {
     const fit = bestKindFit(q.kinds, info.kinds);
+    kindFit = fit;
     if (fit > 0) {
       score += W.W_KIND * fit;
       reasons.push(`kind ${q.kinds.join('/')} (${fmt(fit)})`);
@@ -449,5 +465,5 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   if (labelMiss && !asAnchor) score = Math.min(score, W.RULED_OUT_SCORE);
   // With no name, no kind and no place there is nothing to go on.
   if (!named && !q.kinds.length && !q.position && !q.region && !q.grid && q.ordinal === undefined && !q.look) score = Math.min(score, 0);
-  return { i, score, reasons, ruledOut: labelMiss && !asAnchor };
+  return { i, score, reasons, ruledOut: labelMiss && !asAnchor, ...(kindFit !== undefined ? { kindFit } : {}) };
 }

@@ -19,9 +19,12 @@ export function likeMembers(group: Scored[], infos: Info[]): Scored[] {
   const bestTop = Math.max(...tops.map((t) => t.top));
   let best: Scored[] = [];
   for (const t of tops) if (t.top >= bestTop - W.PARTITION_SLACK && t.list.length > best.length) best = t.list;
-  // Inside a partition, members clearly worse than its best (a header row among data rows) do not count.
+  // Inside a partition, members clearly worse than its best (a header row among data rows) do
+  // not count, nor members of a nearby kind: "the second checkbox" skips the switches that are
+  // inputs of the same tag and classes.
   const top = Math.max(...best.map((g) => g.score));
-  return best.filter((g) => g.score >= top - W.MEMBER_SLACK);
+  const bestKind = Math.max(0, ...best.map((g) => g.kindFit ?? 0));
+  return best.filter((g) => g.score >= top - W.MEMBER_SLACK && (g.kindFit === undefined || g.kindFit >= bestKind - W.ORDINAL_KIND_SLACK));
 }
 
 /** Classes generated pages put on every control: sharing them says nothing about being alike. */

@@ -2,6 +2,7 @@
 // for each, and how well an element of one kind serves a step asking for another.
 import type { ElementSnapshot } from './snapshot.ts';
 import { hintTokens } from './text.ts';
+import * as W from './weights.ts';
 
 export type Kind =
   | 'button'
@@ -229,6 +230,8 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (tag === 'button' || role === 'button' || (tag === 'input' && ['button', 'submit', 'reset', 'image'].includes(type))) put('button', 1);
   if (classWords.has('btn') || classWords.has('button')) put('button', 1);
   if ((tag === 'a' && e.href !== undefined) || role === 'link') put('link', 1);
+  // A button drawn as bare text (no fill, no border) looks like a link and is called one ("Clear completed").
+  if (k.has('button') && e.look && !e.look.bg && !e.look.border && /\p{L}{2,}/u.test(e.text)) put('link', W.BARE_BUTTON_AS_LINK);
   if (e.editable || role === 'textbox' || role === 'searchbox' || (tag === 'input' && TEXT_INPUTS.has(type)) || tag === 'textarea')
     put('field', 1);
   if ((tag === 'input' && type === 'checkbox') || role === 'checkbox') put('checkbox', 1);
@@ -247,6 +250,8 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
     put('switch', heads.includes('toggle') && e.classes.some((c) => /(dropdown|navbar|nav|menu|sidebar)[-_]?toggle/i.test(c)) ? 0 : 1);
   // A checkbox drawn as a switch by its wrapper ("form-switch", read into iconHint by the snapshot).
   if (k.has('checkbox') && /\bswitch\b/.test(hintTokens(e.iconHint ?? '').join(' '))) put('switch', 1);
+  // A switch is nearly a checkbox, not one: "the second checkbox" does not count it.
+  if ((k.get('switch') ?? 0) >= 1 && k.has('checkbox')) k.set('checkbox', Math.min(k.get('checkbox') ?? 0, W.SWITCH_AS_CHECKBOX));
   if ((tag === 'input' && type === 'range') || role === 'slider') put('slider', 1);
   if (tag === 'select' || role === 'combobox' || role === 'listbox' || heads.some((h) => h === 'dropdown' || h === 'select'))
     put('select', 1);

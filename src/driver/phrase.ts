@@ -254,7 +254,8 @@ const STYLE_WORDS: Record<string, Partial<LookQuery>> = {
   rounded: { round: true },
   circular: { round: true },
   circle: { round: true },
-  circled: { round: true },
+  // A ring drawn round it: a border, not a filled disc.
+  circled: { round: true, outlined: true },
   pill: { round: true },
   outlined: { outlined: true },
   outline: { outlined: true },

@@ -139,9 +139,14 @@ function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefi
   const top = sorted[0];
   if (!top || top.score <= 0) return;
   const floor = Math.max(W.ORDINAL_FLOOR_MIN, Math.min(top.score * W.ORDINAL_GROUP_RATIO, top.score - W.PARTITION_SLACK));
+  // A person counts what they can see: hidden or covered look-alikes (a closed menu's items
+  // under a panel) do not take a place in the count, unless nothing else is left.
+  const near = sorted.filter((s) => s.score >= floor);
+  const seen = near.filter((s) => (infos[s.i] as Info).e.visible && (infos[s.i] as Info).e.onTop !== false);
+  const pool = seen.length ? seen : near;
   // "the third task in the To Do column": counted among those in the column, not over the board.
-  const bestRel = Math.max(0, ...sorted.filter((s) => s.score >= floor).map((s) => s.relFit ?? 0));
-  const group = sorted.filter((s) => s.score >= floor && (s.relFit ?? 0) >= bestRel - W.ORDINAL_RELATION_SLACK);
+  const bestRel = Math.max(0, ...pool.map((s) => s.relFit ?? 0));
+  const group = pool.filter((s) => (s.relFit ?? 0) >= bestRel - W.ORDINAL_RELATION_SLACK);
   const pick = q.grid ? pickGrid(group, q.grid, infos, scored) : pickOrdinal(group, ordinal as number, infos);
   const bonus = top.score - (pick?.score ?? 0) + W.ORDINAL_LEAD;
   for (const s of scored) {

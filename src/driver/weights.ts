@@ -12,6 +12,8 @@ export const W_NAME = 8;
 export const W_NAME_MISS = -3;
 /** Per unit of fit with the colours and styles the step names ("the green button", "the bold heading"). */
 export const W_LOOK = 3;
+/** The step names struck-through text and this element's text is not struck (see candidates.ts). */
+export const W_NOT_STRUCK = -3;
 /** "the number of ...", "the price of ...": an element showing a figure, or not. */
 export const W_NUMERIC = 2.5;
 /** Per unit of similarity of a purpose clause ("to switch to dark mode") with the control's title, label or text. */
@@ -126,6 +128,16 @@ export const ORDINAL_RELATION_SLACK = 0.25;
 export const ORDINAL_FLOOR_MIN = 1;
 /** Inside the chosen partition, members this far below its best (a header row among data rows) do not count. */
 export const MEMBER_SLACK = 1.5;
+/**
+ * An ordinal over a named kind counts the elements that are that kind, within this much of
+ * the best kind fit: custom-drawn checkboxes (0.9) count with real ones (1), switches (0.8)
+ * do not ("the second checkbox" on a form with a terms switch above it).
+ */
+export const ORDINAL_KIND_SLACK = 0.15;
+/** A checkbox drawn or marked as a switch is a checkbox to this degree (a switch is a switch at 1). */
+export const SWITCH_AS_CHECKBOX = 0.8;
+/** A button with text and no fill or border is a link to the eye, nearly as much as an <a>. */
+export const BARE_BUTTON_AS_LINK = 0.9;
 /** Grid rows: centres closer than half the median cell height share a row, and never closer than this (px). */
 export const ROW_TOLERANCE_MIN_PX = 4;
 /** How many runner-ups a result lists. */
