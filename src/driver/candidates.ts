@@ -106,7 +106,10 @@ const ICON_SETS = new Set([
 ]);
 
 function hintsOf(e: ElementSnapshot): string[] {
-  const hints = [...hintTokens(e.classes.join(' ')), ...hintTokens(e.id ?? ''), ...hintTokens(e.iconHint ?? '')];
+  // A utility class under a variant ("dark:bg-gray-800", "hover:text-purple-600") styles another
+  // state or screen, not what the element is: a "dark:" on every control does not make each a dark-mode toggle.
+  const plain = (words: readonly string[]) => words.filter((c) => !c.includes(':')).join(' ');
+  const hints = [...hintTokens(plain(e.classes)), ...hintTokens(e.id ?? ''), ...hintTokens(plain((e.iconHint ?? '').split(/\s+/)))];
   if (!hints.some((h) => ICON_SETS.has(h))) return hints;
   const extra = hints.map((h) => ICON_ALIASES[h]).filter((h): h is string => !!h);
   return extra.length ? [...hints, ...extra] : hints;

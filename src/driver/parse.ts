@@ -444,8 +444,11 @@ export function parseStep(step: Step): ParsedStep {
   const replaced = liftNames(lead ? lead.rest : labelled, names, tail);
   const placeWords = lead ? possessives(wordsOf(liftNames(lead.place, names, []))) : [];
   const parsed: ParsedStep = { action: step.type, target: emptyQuery(), relations: [] };
-  // The leading place goes after the target phrase, where a relation belongs.
-  let words = [...possessives(wordsOf(replaced)), ...placeWords];
+  // The leading place goes after the target phrase, where a relation belongs: before a purpose
+  // clause ("..., click the arrow to go to the next page"), which would otherwise swallow it.
+  const own = possessives(wordsOf(replaced));
+  const purposeAt = own.findIndex((w, i) => i > 0 && w === 'to' && PURPOSE_VERBS.has(own[i + 1] ?? ''));
+  let words = purposeAt > 0 ? [...own.slice(0, purposeAt), ...placeWords, ...own.slice(purposeAt)] : [...own, ...placeWords];
 
   // Text to type: the `text` parameter wins; a quote equal to it is text, not a label.
   if (step.type === 'Type') {
