@@ -25,7 +25,7 @@ import {
  * are 97 % (tuning) and 95 % (held-out); the README gives the current figures. held-out-2's
  * floor is about 3 points under its accuracy when it was written (never tuned on).
  */
-const FLOOR: Record<Split, number> = { tuning: 0.86, 'held-out': 0.79, 'held-out-2': 0 };
+const FLOOR: Record<Split, number> = { tuning: 0.86, 'held-out': 0.79, 'held-out-2': 0.78 };
 
 const { pages, problems } = listCorpus();
 const cases = pages.flatMap((p) => p.cases.map((c) => `${p.split}/${p.name} ${c.id}`));
