@@ -63,9 +63,7 @@ for (const split of SPLITS) {
 console.log(`resolver time: ${(ms / Math.max(1, rows.length)).toFixed(2)} ms per step`);
 console.log('\nconfidence -> accuracy (all splits; held-out and held-out-2 together in brackets)');
 const table = calibrationTable(rows.map((x) => ({ confidence: x.v.confidence, pass: x.v.pass })));
-const held = calibrationTable(
-  rows.filter((x) => isWithheld(x.f.page.split)).map((x) => ({ confidence: x.v.confidence, pass: x.v.pass })),
-);
+const held = calibrationTable(rows.filter((x) => isWithheld(x.f.page.split)).map((x) => ({ confidence: x.v.confidence, pass: x.v.pass })));
 console.log('| confidence | steps | right |');
 console.log('| --- | --- | --- |');
 table.forEach((b, i) => {
