@@ -2,7 +2,8 @@
 // corpus. Prints accuracy per split and the confidence table (confidence bin -> accuracy,
 // count) kept in the README.
 //   --failures            list the tuning split's failures with the resolver's reasons
-//                         (held-out failures are never listed: that split is not for tuning)
+//                         (held-out and held-out-2 failures are never listed: those splits
+//                         are not for tuning)
 //   --write-known-misses  record today's misses in tests/fixtures/real-pages/known-misses.json
 //                         (the test expects exactly these to fail)
 //   --cached              reuse test-artifacts/real-pages/fixtures.json (snapshots of the last
@@ -15,8 +16,10 @@ import {
   calibrationTable,
   CORPUS_DIR,
   corpusFixtures,
+  isWithheld,
   judgeCase,
   listCorpus,
+  SPLITS,
   stepOf,
   type CaseFixture,
 } from '../../tests/support/real-pages.ts';
@@ -46,23 +49,21 @@ const all = await fixtures();
 const invalid = all.filter((f) => f.problem);
 for (const f of invalid)
   console.log(
-    `invalid case ${f.page.split === 'held-out' ? '(held-out)' : f.key}: ${f.page.split === 'held-out' ? 'see npm run real-pages:check' : f.problem}`,
+    `invalid case ${isWithheld(f.page.split) ? `(${f.page.split})` : f.key}: ${isWithheld(f.page.split) ? 'see npm run real-pages:check' : f.problem}`,
   );
 const t0 = performance.now();
 const rows = all.filter((f) => !f.problem).map((f) => ({ f, v: judgeCase(f, resolveStep(stepOf(f.c), f.snapshot)) }));
 const ms = performance.now() - t0;
 const pct = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(1)} %` : '-');
-for (const split of ['tuning', 'held-out'] as const) {
+for (const split of SPLITS) {
   const r = rows.filter((x) => x.f.page.split === split);
   const pass = r.filter((x) => x.v.pass).length;
   console.log(`${split}: ${pass}/${r.length} right (${pct(pass, r.length)}) over ${new Set(r.map((x) => x.f.page.name)).size} pages`);
 }
 console.log(`resolver time: ${(ms / Math.max(1, rows.length)).toFixed(2)} ms per step`);
-console.log('\nconfidence -> accuracy (both splits; held-out alone in brackets)');
+console.log('\nconfidence -> accuracy (all splits; held-out and held-out-2 together in brackets)');
 const table = calibrationTable(rows.map((x) => ({ confidence: x.v.confidence, pass: x.v.pass })));
-const held = calibrationTable(
-  rows.filter((x) => x.f.page.split === 'held-out').map((x) => ({ confidence: x.v.confidence, pass: x.v.pass })),
-);
+const held = calibrationTable(rows.filter((x) => isWithheld(x.f.page.split)).map((x) => ({ confidence: x.v.confidence, pass: x.v.pass })));
 console.log('| confidence | steps | right |');
 console.log('| --- | --- | --- |');
 table.forEach((b, i) => {

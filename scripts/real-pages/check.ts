@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium, NO_BROWSER_MESSAGE } from '../find-chromium.mjs';
-import { checkTarget, listCorpus, openCorpusPage } from '../../tests/support/real-pages.ts';
+import { checkTarget, listCorpus, openCorpusPage, SPLITS } from '../../tests/support/real-pages.ts';
 
 const filters = process.argv.slice(2);
 const exe = findChromium();
@@ -46,7 +46,7 @@ try {
 }
 
 const bySplit = (s: string) => pages.filter((p) => p.split === s);
-for (const s of ['tuning', 'held-out']) {
+for (const s of SPLITS) {
   const ps = bySplit(s);
   const steps = ps.reduce((n, p) => n + p.cases.length, 0);
   const types = new Map<string, number>();

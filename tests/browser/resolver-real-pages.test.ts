@@ -8,13 +8,24 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './harness.ts';
 import { resolveStep } from '../../src/driver/resolve.ts';
-import { corpusFixtures, judgeCase, knownMisses, listCorpus, stepOf, type CaseFixture, type Split } from '../support/real-pages.ts';
+import {
+  corpusFixtures,
+  isWithheld,
+  judgeCase,
+  knownMisses,
+  listCorpus,
+  SPLITS,
+  stepOf,
+  type CaseFixture,
+  type Split,
+} from '../support/real-pages.ts';
 
 /**
  * Accuracy floors per split: today's figures, so any regression fails. The issue's targets
- * are 97 % (tuning) and 95 % (held-out); the README gives the current figures.
+ * are 97 % (tuning) and 95 % (held-out); the README gives the current figures. held-out-2's
+ * floor is about 3 points under its accuracy when it was written (never tuned on).
  */
-const FLOOR: Record<Split, number> = { tuning: 0.86, 'held-out': 0.79 };
+const FLOOR: Record<Split, number> = { tuning: 0.86, 'held-out': 0.79, 'held-out-2': 0.78 };
 
 const { pages, problems } = listCorpus();
 const cases = pages.flatMap((p) => p.cases.map((c) => `${p.split}/${p.name} ${c.id}`));
@@ -23,27 +34,29 @@ const fixtures = new Map<string, CaseFixture>();
 const verdicts = new Map<string, boolean>();
 let browser: Browser;
 
+// Every page of every split is loaded once (47 pages since held-out-2): about 6 minutes on a
+// two-core machine that runs other tests too.
 beforeAll(async () => {
   browser = await launchBrowser();
   for (const f of await corpusFixtures(browser, pages)) fixtures.set(f.key, f);
-}, 300_000);
+}, 900_000);
 afterAll(async () => {
   await browser?.close();
 });
 
-/** The held-out split's share of the pages (issue 13 asks for at least 30 %). */
+/** The held-out splits' share of the pages (issue 13 asks for at least 30 %); held-out-2 counts as held out. */
 const HELD_OUT_SHARE = 0.3;
 
-test('the corpus is well formed: at least 20 pages, 250 steps, 10 families, a held-out split of 30 % of the pages or more', () => {
+test('the corpus is well formed: at least 20 pages, 250 steps, 10 families, held-out splits of 30 % of the pages or more', () => {
   expect(problems).toEqual([]);
   expect(pages.length).toBeGreaterThanOrEqual(20);
   expect(cases.length).toBeGreaterThanOrEqual(250);
   expect(new Set(pages.map((p) => p.family)).size).toBeGreaterThanOrEqual(10);
-  expect(pages.filter((p) => p.split === 'held-out').length / pages.length).toBeGreaterThanOrEqual(HELD_OUT_SHARE);
+  expect(pages.filter((p) => isWithheld(p.split)).length / pages.length).toBeGreaterThanOrEqual(HELD_OUT_SHARE);
   for (const m of misses) expect(cases, `known-misses.json names ${m}, which is not a case`).toContain(m);
 });
 
-describe.each(['tuning', 'held-out'] as const)('%s', (split) => {
+describe.each(SPLITS)('%s', (split) => {
   test.each(cases.filter((k) => k.startsWith(`${split}/`)))('%s', (key) => {
     const f = fixtures.get(key);
     expect(f, 'no fixture (page failed to load?)').toBeDefined();
@@ -52,9 +65,9 @@ describe.each(['tuning', 'held-out'] as const)('%s', (split) => {
     const v = judgeCase(f, resolveStep(stepOf(f.c), f.snapshot));
     verdicts.set(key, v.pass);
     if (misses.has(key)) expect(v.pass, 'a known miss now passes: remove it from known-misses.json').toBe(false);
-    // Held-out cases fail without their description or the resolver's reasons: that split is not for tuning.
+    // Held-out cases fail without their description or the resolver's reasons: those splits are not for tuning.
     else
-      expect(v.pass, split === 'held-out' ? 'held-out case no longer resolves (details withheld)' : `"${f.c.description}": ${v.why}`).toBe(
+      expect(v.pass, isWithheld(split) ? `${split} case no longer resolves (details withheld)` : `"${f.c.description}": ${v.why}`).toBe(
         true,
       );
   });

@@ -12,7 +12,11 @@ import { listCorpus } from './real-pages.ts';
 
 export const PARITY_DIR = fileURLToPath(new URL('../fixtures/capture-parity/', import.meta.url));
 
-/** Where a page comes from: made for one rendering feature, or a real page of either split. */
+/**
+ * Where a page comes from: made for one rendering feature, or a real page of the tuning or
+ * held-out split. The held-out-2 split (tests/fixtures/real-pages/held-out-2/) is not part of
+ * the parity corpus.
+ */
 export type ParitySplit = 'feature' | 'tuning' | 'held-out';
 export const PARITY_SPLITS: readonly ParitySplit[] = ['feature', 'tuning', 'held-out'];
 
@@ -73,7 +77,7 @@ export function parityPages(splits: readonly ParitySplit[] = PARITY_SPLITS): Par
   if (real.length) {
     const { pages, problems } = listCorpus(real);
     if (problems.length) throw new Error(`real-page corpus problems:\n${problems.join('\n')}`);
-    for (const p of pages) out.push({ split: p.split, name: p.name, html: p.html, viewport: p.viewport, setup: p.setup });
+    for (const p of pages) out.push({ split: p.split as ParitySplit, name: p.name, html: p.html, viewport: p.viewport, setup: p.setup });
   }
   return out;
 }
