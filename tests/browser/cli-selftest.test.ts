@@ -65,7 +65,7 @@ test('three sample tasks: every variant with an effect is caught, the references
   const html = readFileSync(join(dir, 'out', '5', 'handler-removed', 'index.html'), 'utf8');
   expect(html).toContain('data-iwr-defect="handler-removed"');
   expect(existsSync(join(dir, 'out', '5', 'handler-removed', 'eval.json'))).toBe(true);
-});
+}, 900_000);
 
 test('with a judge endpoint, a third mode: the stand-in judge says No when a step changed nothing on screen', async () => {
   server.reset();
@@ -103,7 +103,7 @@ test('with a judge endpoint, a third mode: the stand-in judge says No when a ste
   expect(server.requests.filter((r) => r.rule === 'assertion').length).toBeGreaterThan(0);
   expect(server.requests.every((r) => (r.body.model as string) === 'stand-in')).toBe(true);
   expect(ran.stdout).toMatch(/Final \(judge\)/);
-});
+}, 600_000);
 
 test('bad arguments are refused before a browser starts', async () => {
   const bad = await iwr(['selftest', '--data', 'samples', '--defects', 'handler-removed,typo']);
