@@ -29,6 +29,8 @@ export interface Scored {
   relFit?: number;
   /** How well the element is the kind the step names (0..1), when it names one: an ordinal counts only the best kind. */
   kindFit?: number;
+  /** A quoted label or name of the step matched it: "the second 'Getting Started' card" counts only those. */
+  carries?: boolean;
 }
 
 /** Words that count things in a purpose rather than name a control. */
@@ -264,6 +266,8 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   const reasons: string[] = [];
   let score = 0;
   let named = false;
+  /** A quoted label or a name of the step matched this element (an ordinal counts those). */
+  let carries = false;
   let labelMiss = false;
   for (const label of q.labels) {
     const m = textMatch(label, info);
@@ -272,6 +276,7 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     let s = (m.s * W.W_LABEL) / q.labels.length;
     if (m.s > 0) {
       named = true;
+      carries = true;
       reasons.push(`label "${label}" ~ ${m.via} (${fmt(m.s)})`);
       if (m.via !== 'class/id/icon') s += extraTextPenalty(label, e) / q.labels.length;
     } else if (e.context && textSimilarity(label, e.context) > W.CONTEXT_LABEL_MIN) {
@@ -305,6 +310,7 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     if (m.s < W.LABEL_MISS_SIMILARITY && !(e.context && textSimilarity(name, e.context) >= W.CONTEXT_LABEL_EXACT)) nameMiss = true;
     if (m.s > 0) {
       named = true;
+      carries = true;
       score += (m.s * W.W_NAME) / n;
       reasons.push(`name "${name}" ~ ${m.via} (${fmt(m.s)})`);
       if (m.via !== 'class/id/icon') score += extraTextPenalty(name, e) / n;
@@ -468,5 +474,12 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   if (labelMiss && !asAnchor) score = Math.min(score, W.RULED_OUT_SCORE);
   // With no name, no kind and no place there is nothing to go on.
   if (!named && !q.kinds.length && !q.position && !q.region && !q.grid && q.ordinal === undefined && !q.look) score = Math.min(score, 0);
-  return { i, score, reasons, ruledOut: labelMiss && !asAnchor, ...(kindFit !== undefined ? { kindFit } : {}) };
+  return {
+    i,
+    score,
+    reasons,
+    ruledOut: labelMiss && !asAnchor,
+    ...(kindFit !== undefined ? { kindFit } : {}),
+    ...(carries ? { carries } : {}),
+  };
 }

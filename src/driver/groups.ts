@@ -103,10 +103,32 @@ export function showsNumber(numbered: { noun: string; n: number }, infos: Info[]
 }
 
 /** Applies an ordinal among a group of like candidates; returns the chosen one or undefined. */
-export function pickOrdinal(group: Scored[], ordinal: number, infos: Info[]): Scored | undefined {
-  const members = likeMembers(group, infos).sort((a, b) => a.i - b.i);
+export function pickOrdinal(group: Scored[], ordinal: number, infos: Info[], setSize?: number): Scored | undefined {
+  let members = likeMembers(group, infos).sort((a, b) => a.i - b.i);
+  if (setSize !== undefined && members.length > setSize) members = setOfSize(members, infos, setSize) ?? members;
   const k = ordinal > 0 ? ordinal - 1 : members.length + ordinal;
   return members[k];
+}
+
+/**
+ * "the second of the two trash icons" where every toolbar has its trash icons: the members
+ * that come as a set of the size named, under one ancestor (the closest level where such a
+ * set exists); among several such sets, the best scored. Null when there is none.
+ */
+function setOfSize(members: Scored[], infos: Info[], size: number): Scored[] | null {
+  const path = (g: Scored) => (infos[g.i] as Info).e.xpath.split('/');
+  for (let up = 1; up <= W.SET_MAX_LEVELS; up++) {
+    const sets = new Map<string, Scored[]>();
+    for (const g of members) {
+      const key = path(g).slice(0, -up).join('/');
+      sets.set(key, [...(sets.get(key) ?? []), g]);
+    }
+    const exact = [...sets.values()].filter((s) => s.length === size);
+    if (!exact.length) continue;
+    const total = (s: Scored[]) => s.reduce((a, g) => a + g.score, 0);
+    return exact.reduce((best, s) => (total(s) > total(best) ? s : best));
+  }
+  return null;
 }
 
 /** Drops group members nested in another member; keeps the better-scored (ties: the outer one). */

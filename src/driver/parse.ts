@@ -732,6 +732,8 @@ export function parseStep(step: Step): ParsedStep {
   ) {
     if (relative) delete target.position;
     const a = first.anchor;
+    const setSize = a.words.map((w) => NUMBERS[w] ?? (/^\d+$/.test(w) ? Number(w) : undefined)).find((n) => n !== undefined);
+    if (setSize !== undefined && setSize > 1) target.setSize = setSize;
     target.words = a.words.filter((w) => NUMBERS[w] === undefined && !/^\d+$/.test(w));
     target.labels = a.labels;
     target.kinds = a.kinds;

@@ -143,11 +143,16 @@ function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefi
   // under a panel) do not take a place in the count, unless nothing else is left.
   const near = sorted.filter((s) => s.score >= floor);
   const seen = near.filter((s) => (infos[s.i] as Info).e.visible && (infos[s.i] as Info).e.onTop !== false);
-  const pool = seen.length ? seen : near;
+  let pool = seen.length ? seen : near;
+  // "the second Getting Started card": with a label or name, the ordinal counts the elements carrying it.
+  if (q.labels.length || q.names?.length) {
+    const carriers = pool.filter((s) => s.carries);
+    if (carriers.length) pool = carriers;
+  }
   // "the third task in the To Do column": counted among those in the column, not over the board.
   const bestRel = Math.max(0, ...pool.map((s) => s.relFit ?? 0));
   const group = pool.filter((s) => (s.relFit ?? 0) >= bestRel - W.ORDINAL_RELATION_SLACK);
-  const pick = q.grid ? pickGrid(group, q.grid, infos, scored) : pickOrdinal(group, ordinal as number, infos);
+  const pick = q.grid ? pickGrid(group, q.grid, infos, scored) : pickOrdinal(group, ordinal as number, infos, q.setSize);
   const bonus = top.score - (pick?.score ?? 0) + W.ORDINAL_LEAD;
   for (const s of scored) {
     if (s === pick) {

@@ -13,6 +13,8 @@ export interface TargetQuery {
   kinds: Kind[];
   /** 1-based; negative counts from the end (-1 = last). */
   ordinal?: number;
+  /** "the second of the two trash icons": how many the ordinal counts over. */
+  setSize?: number;
   position?: { v?: 'top' | 'bottom' | 'middle'; h?: 'left' | 'right' | 'center' };
   region?: Region;
   grid?: { row: number; col: number };
