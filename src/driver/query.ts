@@ -211,12 +211,14 @@ export function scoreQuery(
   }
   // Words that name a series themselves ("the fourth dot": class dot) are counted as they are.
   // (by class or icon, or as the whole text: "Add Task..." does not make "task" a series name).
+  // A series has as many members as the ordinal counts: two mail icons are not "the third email".
+  const seriesSize = Math.max(2, q0.ordinal ?? 0);
   const wordsName =
     q0.words.length > 0 &&
-    infos.some((info) => {
+    infos.filter((info) => {
       const m = textMatch(q0.words.join(' '), info);
-      return m.s >= W.SERIES_NAME_SIMILARITY && (m.via === 'class/id/icon' || m.s >= W.SERIES_TEXT_SIMILARITY);
-    });
+      return info.e.visible && m.s >= W.SERIES_NAME_SIMILARITY && (m.via === 'class/id/icon' || m.s >= W.SERIES_TEXT_SIMILARITY);
+    }).length >= seriesSize;
   // With a label or name the ordinal counts the elements carrying it ("the second 'Random Stuff' list").
   const q =
     q0.ordinal !== undefined && !q0.kinds.length && !wordsName && !q0.labels.length && !q0.names?.length
