@@ -58,8 +58,6 @@ export default defineConfig({
           environment: 'node',
           // Some unit tests spawn the CLI (tsx start-up is seconds on a loaded 2-core machine).
           testTimeout: 60_000,
-          // Unit tests first, then the browser files (projects with their own maxWorkers need their own group).
-          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -77,7 +75,6 @@ export default defineConfig({
           // have the headroom for one other Chromium beside them.
           fileParallelism: true,
           maxWorkers: 2,
-          sequence: { groupOrder: 1 },
         },
       },
     ],
