@@ -69,12 +69,8 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two files at a time: most of a browser test's time is the official waits (1 s after
-          // load, 0.5 s per step) and CLI start-up, so a serial run left half of two cores idle
-          // (40 min wall for 16 min of CPU). Timing-sensitive limits (watchdogs, sandbox start)
-          // have the headroom for one other Chromium beside them.
-          fileParallelism: true,
-          maxWorkers: 2,
+          // Two cores: one Chromium per file at a time keeps timings honest.
+          fileParallelism: false,
         },
       },
     ],
