@@ -116,6 +116,11 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
   const judgeOpts = { ...(opts.rejudge ? { rejudge: true } : {}), ...(signal ? { signal } : {}) };
   const assertionVerdicts: (AssertionVerdict | null)[] = steps.map(() => null);
   const checkVerdicts: (CheckVerdict | null)[] = steps.map((_, i) => records.find((r) => r.step === i && r.status === 'ok')?.check ?? null);
+  /** Step i's assertion as its check answered it ('checks' mode, and the checks' own scores beside a judge). */
+  const checkedAssertion = (i: number): AssertionVerdict => {
+    const v = checkVerdicts[i];
+    return v ? checkAssertion(v) : unjudgedAssertion();
+  };
   const toJudge = assertionSteps(steps, executed);
   await timed('assertions', async () => {
     stage('assertions', 0, toJudge.length);
@@ -124,8 +129,7 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
       const before = screenshots[i];
       const after = screenshots[i + 1];
       const assertion = String(steps[i]?.logical_assertion ?? '');
-      const check = checkVerdicts[i];
-      if (mode === 'checks') assertionVerdicts[i] = check ? checkAssertion(check) : unjudgedAssertion();
+      if (mode === 'checks') assertionVerdicts[i] = checkedAssertion(i);
       else
         assertionVerdicts[i] =
           judging === 'none' || !before || !after ? unjudgedAssertion() : await judgeAssertion(before, after, assertion, judgeOpts);
@@ -213,9 +217,7 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
   // first (its prefix is then the shorter one and the checks' scores would need more images).
   let checksScores: Scores | undefined;
   if (mode === 'judge+checks' && checkEntries.length) {
-    const results = assertionRecords(
-      steps.map((_, i) => (toJudge.includes(i) ? (checkVerdicts[i] ? checkAssertion(checkVerdicts[i]) : unjudgedAssertion()) : null)),
-    );
+    const results = assertionRecords(steps.map((_, i) => (toJudge.includes(i) ? checkedAssertion(i) : null)));
     const n = selectCheckpoints(steps, executed, assertionStatuses(results)).pairs.length;
     if (n <= pairs.length) {
       checksScores = taskScores(
