@@ -12,6 +12,7 @@ import type { CaptureResult } from './protocol.ts';
 import { call, type Saved } from './saved.ts';
 import {
   exactStandInSizes,
+  exactLengths,
   keepEmptyPseudoBoxes,
   releaseCollapsedMargins,
   nativeButtons,
@@ -92,6 +93,7 @@ async function afterClone(s: Saved, c: CloneContext): Promise<void> {
 function beforeRender(s: Saved, c: CloneContext): void {
   restoreBrokenImageSizes(s, c);
   nativeButtons(s, c);
+  exactLengths(s, c);
 }
 
 /** snapdom's capture of the viewport with the corrections above (its `url` is the SVG). */
@@ -102,6 +104,12 @@ export function snapViewport(s: Saved) {
     dpr: 1,
     scale: 1,
     cache: 'soft',
+    // Not in snapdom's types: its "automatic" image optimisation shrinks an embedded image
+    // that is drawn smaller than its natural size and re-encodes it (JPEG 0.92). The page
+    // draws the original, scaled by the compositor; the re-encoded copy differs in every
+    // pixel of the image, and on Volt's settings page that alone (a 500x333 photo shown at
+    // 128x128) made tesseract read the whole page in another order (OCR 0.29).
+    ...({ compress: false } as object),
     plugins: [
       { name: 'iwr-real-pixels', afterClone: (c: CloneContext) => afterClone(s, c), beforeRender: (c: CloneContext) => beforeRender(s, c) },
     ],

@@ -111,7 +111,13 @@ const FORM_CONTROLS = new Set(['button', 'input', 'select', 'textarea', 'meter',
  *   from its computed fallback border (2 px outset grey): the page's appearance goes back
  *   (and nativeButtons below lets Chromium draw it natively);
  * - a <textarea> is pinned to its border-box size while keeping `box-sizing: content-box`,
- *   so it grew by its padding and border (18 x 14 px on a typical form): border-box.
+ *   so it grew by its padding and border (18 x 14 px on a typical form): border-box;
+ * - a one-line field is pinned to its height in px, and Chromium lays out the text of a
+ *   field whose height is not `auto` differently: its inner editor drops the field's
+ *   line-height for `normal` and is centred, so with `line-height: 1.5` the text sat one
+ *   pixel row lower than in the page (Volt's and Bootstrap 5's fields; tesseract then read
+ *   the settings page in another order, OCR 0.29). A field whose height the page left
+ *   `auto` keeps `auto`, held at its size by min- and max-height.
  */
 export function restoreFormControls(s: Saved, context: CloneContext): void {
   const map = nodeMapOf(context);
@@ -126,6 +132,20 @@ export function restoreFormControls(s: Saved, context: CloneContext): void {
       const r = call(s.getBoundingClientRect, src);
       if (Math.abs(parseFloat(style.width) - r.width) < 0.01) style.setProperty('box-sizing', 'border-box');
     }
+    if (src.localName === 'input' && cs.height.endsWith('px') && specifiedHeightIsAuto(src)) {
+      style.setProperty('height', 'auto');
+      style.setProperty('min-height', cs.height);
+      style.setProperty('max-height', cs.height);
+    }
+  }
+}
+
+/** The computed (not resolved) height: Typed OM keeps `auto` where getComputedStyle gives px. */
+function specifiedHeightIsAuto(el: Element): boolean {
+  try {
+    return String(el.computedStyleMap().get('height')) === 'auto';
+  } catch {
+    return false;
   }
 }
 
@@ -272,6 +292,78 @@ export function exactStandInSizes(s: Saved, context: CloneContext): void {
     set('width', h.offsetWidth, r.width);
     set('height', h.offsetHeight, r.height);
   }
+}
+
+/** Box lengths that layout keeps in 1/64 px units (LayoutUnit) and snapdom copies as computed. */
+const EXACT_LENGTHS = [
+  'width',
+  'height',
+  'min-width',
+  'min-height',
+  'max-width',
+  'max-height',
+  'padding-top',
+  'padding-right',
+  'padding-bottom',
+  'padding-left',
+  'margin-top',
+  'margin-right',
+  'margin-bottom',
+  'margin-left',
+  'top',
+  'right',
+  'bottom',
+  'left',
+] as const;
+
+/**
+ * getComputedStyle writes numbers with six significant digits and snapdom copies those, while
+ * layout keeps box lengths in 1/64 px: a button 93.78125 px wide came back 93.7812 px, which
+ * layout floors to 93.765625, and its right border was drawn a pixel column further left; a
+ * row of such boxes drifts by 1/64 px each, and text crossing a pixel boundary is drawn a
+ * column or a row off (a row of native buttons: OCR read the board in another order). A
+ * six-digit length is snapped back to its 1/64 px value and written after snapdom's own
+ * styles, into the style attribute: the clone's CSSOM would round it again when the clone is
+ * serialised. Lengths the clone does not carry are left out (width and height of inline
+ * boxes and of the text tags snapdom sizes by content, unless a fix above gave them one),
+ * and so are lengths set on the clone to another value (snapdom's moves of fixed boxes).
+ */
+export function exactLengths(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  for (const [c, src] of map) {
+    const el = c as HTMLElement;
+    if (!el.style || el.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
+    const cs = s.getComputedStyle(src);
+    if (cs.display === 'none' || cs.display === 'contents') continue;
+    const inline = cs.display === 'inline';
+    const sized = !CONTENT_SIZED.has(src.localName) || !!el.style.width;
+    let extra = '';
+    for (const prop of EXACT_LENGTHS) {
+      if ((prop === 'width' || prop === 'height') && (inline || !sized)) continue;
+      const value = cs.getPropertyValue(prop);
+      // A value set on the clone itself (snapdom's moves of fixed boxes, the fixes above) stays.
+      const own = el.style.getPropertyValue(prop);
+      if (own && own !== value) continue;
+      const exact = exactLength(value);
+      if (exact !== null) extra += `;${prop}:${exact}px`;
+    }
+    if (extra) el.setAttribute('style', `${el.getAttribute('style') ?? ''}${extra}`);
+  }
+}
+
+/** A px length of six significant digits, as its nearest 1/64 px value when that has more digits. */
+export function exactLength(value: string): string | null {
+  const m = /^(-?)(\d+)\.(\d+)px$/.exec(value);
+  if (!m || m[2]!.replace(/^0+/, '').length + m[3]!.length < 6) return null;
+  const v = parseFloat(value);
+  // Past 8192 px the sixth digit is coarser than 1/128 px and the nearest 1/64 is a guess.
+  if (Math.abs(v) >= 8192) return null;
+  const snapped = Math.round(v * 64) / 64;
+  // Only a value that rounds to what was written: half a unit of its sixth digit.
+  const halfUnit = 0.5 * 10 ** (Math.floor(Math.log10(Math.abs(v))) - 5) + 1e-9;
+  const text = String(snapped);
+  return Math.abs(snapped - v) <= halfUnit && text !== String(v) ? text : null;
 }
 
 /**
