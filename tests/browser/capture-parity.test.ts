@@ -15,6 +15,7 @@ import {
   MIN_OCR_SIMILARITY,
   ocrParity,
   parityPages,
+  TESTED_PARITY_SPLITS,
   type PageShots,
 } from '../support/capture-parity.ts';
 
@@ -57,7 +58,7 @@ const STRICT_CHECKED: Record<string, number> = {
  */
 const WORKERS = 7;
 
-const pages = parityPages();
+const pages = parityPages(TESTED_PARITY_SPLITS);
 let browser: Browser;
 let apps: Page[] = [];
 let app: Page;

@@ -13,12 +13,15 @@ import { listCorpus } from './real-pages.ts';
 export const PARITY_DIR = fileURLToPath(new URL('../fixtures/capture-parity/', import.meta.url));
 
 /**
- * Where a page comes from: made for one rendering feature, or a real page of the tuning or
- * held-out split. The held-out-2 split (tests/fixtures/real-pages/held-out-2/) is not part of
- * the parity corpus.
+ * Where a page comes from: made for one rendering feature, or a real page of the tuning,
+ * held-out or held-out-2 split. Held-out pages are measured only, never opened or debugged;
+ * held-out-2 (written after the capture fixes of session 4) is measured by the script, not
+ * by the browser test (CI time).
  */
-export type ParitySplit = 'feature' | 'tuning' | 'held-out';
-export const PARITY_SPLITS: readonly ParitySplit[] = ['feature', 'tuning', 'held-out'];
+export type ParitySplit = 'feature' | 'tuning' | 'held-out' | 'held-out-2';
+export const PARITY_SPLITS: readonly ParitySplit[] = ['feature', 'tuning', 'held-out', 'held-out-2'];
+/** What tests/browser/capture-parity.test.ts checks. */
+export const TESTED_PARITY_SPLITS: readonly ParitySplit[] = ['feature', 'tuning', 'held-out'];
 
 /** Done-when bounds of issue 14, per page and state. */
 export const MAX_DIFF_FRACTION = 0.02;
@@ -73,7 +76,7 @@ export function featurePages(): ParityPage[] {
 export function parityPages(splits: readonly ParitySplit[] = PARITY_SPLITS): ParityPage[] {
   const out: ParityPage[] = [];
   if (splits.includes('feature')) out.push(...featurePages());
-  const real = splits.filter((s): s is 'tuning' | 'held-out' => s !== 'feature');
+  const real = splits.filter((s): s is Exclude<ParitySplit, 'feature'> => s !== 'feature');
   if (real.length) {
     const { pages, problems } = listCorpus(real);
     if (problems.length) throw new Error(`real-page corpus problems:\n${problems.join('\n')}`);
