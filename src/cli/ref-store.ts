@@ -1,11 +1,12 @@
-// `--ref-cache DIR`: reference checkpoints' OCR text and DINO embeddings kept on disk across
-// CLI runs. In the browser app they live in IndexedDB, but every CLI run starts a fresh
-// browser profile, so without this each batch (another model, a shard, a re-run) would OCR
-// and embed the same references again: half the scoring work of a run.
-// Entries are content-addressed by the page (engine id or model hash, plus the SHA-256 of the
-// reference image), so a folder can be shared by datasets, models and machines: nothing but
-// the same image scored by the same engine can hit. One JSON file per entry, written through
-// a temporary file and a rename, so concurrent processes never read half an entry.
+// `--ref-cache DIR`: OCR text and DINO embeddings of reference checkpoints and candidate
+// screenshots kept on disk across CLI runs. In the browser app they live in IndexedDB, but
+// every CLI run starts a fresh browser profile, so without this each batch (another model, a
+// shard, a re-run) would OCR and embed the same references again (half the scoring work of a
+// run), and a re-run the same screenshots. Entries are content-addressed (engine id or model
+// hash, plus the SHA-256 of the image), so a folder can be shared by datasets, models and
+// machines: nothing but the same image scored by the same engine can hit. One JSON file per
+// entry, written through a temporary file and a rename, so concurrent processes never read
+// half an entry.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,8 +17,9 @@ import { UsageError } from './command.ts';
 export const REF_STORE_GET = 'iwrRefStoreGet';
 export const REF_STORE_PUT = 'iwrRefStorePut';
 
-export const REF_CACHE_USAGE = `  --ref-cache DIR        keep reference OCR text and DINO embeddings in DIR across runs (content-
-                         addressed; share it between the models and shards of a benchmark)`;
+export const REF_CACHE_USAGE = `  --ref-cache DIR        keep OCR text and DINO embeddings of references and screenshots in DIR
+                         across runs (content-addressed; share it between the models, shards and
+                         re-runs of a benchmark)`;
 
 export class RefStore {
   /** Entries read from the folder, written to it, and unreadable files ignored. */
@@ -64,7 +66,7 @@ export class RefStore {
 
   summary(): string {
     const { reused, added, unreadable } = this.counts;
-    return `reference cache ${this.dir}: ${reused} reused, ${added} added${unreadable ? `, ${unreadable} unreadable file(s) ignored` : ''}`;
+    return `score cache ${this.dir}: ${reused} reused, ${added} added${unreadable ? `, ${unreadable} unreadable file(s) ignored` : ''}`;
   }
 }
 

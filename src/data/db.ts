@@ -25,7 +25,7 @@ export interface IwrDB extends DBSchema {
   blobs: { key: [string, string]; value: { runId: string; name: string; blob: Blob }; indexes: { byRun: string } };
   /** Judge replies, by a hash of (inputs, prompt, model). */
   judgments: { key: string; value: Stored };
-  /** Reference OCR texts and embeddings, by `${taskKey}|${engine}|${checkpoint}`. */
+  /** Reference OCR texts and embeddings, by `${taskKey}|${engine}|${checkpoint}`; candidate screenshots' by content (`img|v1|${engine}|${sha256}`). */
   refcache: { key: string; value: Stored };
   /** Model files (e.g. DINOv2 ONNX) by id or URL. */
   models: { key: string; value: { id: string; bytes: Blob; sha256: string; size: number; savedAt: number } };

@@ -1,6 +1,7 @@
 // Reference checkpoints are scored against every candidate of a task, so their OCR text and
 // DINO embedding are computed once per (task, engine or model hash, checkpoint) and kept in
-// the `refcache` store. Every caller (the pipeline, verify, window.iwr) goes through here so
+// the `refcache` store; candidate screenshots are kept there by content (issue 19: no image
+// is scored twice). Every caller (the pipeline, verify, window.iwr) goes through here so
 // they share one cache key per kind. The CLI's --ref-cache adds a store that outlives the
 // browser profile, keyed by content (see sharedRefKey).
 import { cachedRef, refKey, sharedRefKey, type RefEmbedding, type RefOcr } from '../data/refcache.ts';
@@ -41,7 +42,38 @@ export async function referenceEmbedding(
   );
 }
 
-/** One checkpoint's OCR similarity: the reference text from the cache, the candidate's fresh. */
+/**
+ * A candidate screenshot's OCR text, content-addressed: an identical screenshot (the same
+ * page state in another run, another model's identical page, a re-run) is read once per
+ * engine. Kept in the browser's `refcache` store under `img|<shared key>` and, in the CLI with
+ * --ref-cache, in the shared store under the same key a reference of the same image uses.
+ */
+export async function candidateOcrText(image: Blob, signal?: AbortSignal): Promise<RefOcr> {
+  const key = await sharedRefKey(OCR_ENGINE_ID, image);
+  return cachedRef<RefOcr>(
+    `img|${key}`,
+    async () => ({ kind: 'ocr', text: (await recognizeText(signal, image)).text, engine: OCR_ENGINE_ID, savedAt: Date.now() }),
+    async () => key,
+  );
+}
+
+/** A candidate screenshot's embedding, content-addressed per DINO model (see candidateOcrText). */
+export async function candidateEmbedding(image: Blob, signal?: AbortSignal): Promise<RefEmbedding> {
+  const model = await ensureDino(signal);
+  const key = await sharedRefKey(`dino:${model.sha256}`, image);
+  return cachedRef<RefEmbedding>(
+    `img|${key}`,
+    async () => {
+      const r = await embedImages(signal, [image]);
+      const e = r.embeddings[0];
+      if (!e) throw new Error('the DINO worker returned no embedding');
+      return { kind: 'dino', embedding: e, modelId: r.model.modelId, sha256: r.model.sha256, savedAt: Date.now() };
+    },
+    async () => key,
+  );
+}
+
+/** One checkpoint's OCR similarity: both texts through the caches (reference by checkpoint, candidate by content). */
 export async function ocrAgainstReference(
   taskKey: string,
   checkpoint: number,
@@ -50,11 +82,11 @@ export async function ocrAgainstReference(
   signal?: AbortSignal,
 ): Promise<{ reference: string; candidate: string; sim: number }> {
   const reference = (await referenceOcrText(taskKey, checkpoint, ref, signal)).text;
-  const candidate = (await recognizeText(signal, cand)).text;
+  const candidate = (await candidateOcrText(cand, signal)).text;
   return { reference, candidate, sim: ocrSimilarity(reference, candidate) };
 }
 
-/** One checkpoint's DINO similarity (cosine clipped to [0, 1]); the reference embedding cached. */
+/** One checkpoint's DINO similarity (cosine clipped to [0, 1]); both embeddings through the caches. */
 export async function dinoAgainstReference(
   taskKey: string,
   checkpoint: number,
@@ -63,6 +95,6 @@ export async function dinoAgainstReference(
   signal?: AbortSignal,
 ): Promise<number> {
   const refEmb = await referenceEmbedding(taskKey, checkpoint, ref, signal);
-  const candEmb = (await embedImages(signal, [cand])).embeddings[0] as Float32Array;
-  return dinoCosine(refEmb.embedding, candEmb);
+  const candEmb = await candidateEmbedding(cand, signal);
+  return dinoCosine(refEmb.embedding, candEmb.embedding);
 }

@@ -10,13 +10,18 @@ import { DINO, evalJsons, exited, iwr, scratchResults, spawnIwr, waitFor } from 
 
 // Three small tasks (640x400 and two 1280x720) keep the CI time reasonable.
 const TASKS = ['1', '4', '7'];
+// The reference run fills a score cache (--ref-cache) that the resumed, sharded and verified
+// runs read: they replay every step again and find each screenshot's OCR and DINO by content,
+// so their eval.json must still equal the reference run's byte for byte.
+const CACHE = mkdtempSync(join(tmpdir(), 'iwr-batch-cache-'));
 const COMMON = ['--data', 'samples', '--model', 'reference', '--dino-model', DINO];
+const CACHED = [...COMMON, '--ref-cache', CACHE];
 
 let full = '';
 
 beforeAll(async () => {
   full = scratchResults(['reference'], TASKS);
-  const r = await iwr(['batch', ...COMMON, '--results', full, '--tasks', TASKS.join(','), '--concurrency', '2']);
+  const r = await iwr(['batch', ...CACHED, '--results', full, '--tasks', TASKS.join(','), '--concurrency', '2']);
   console.log(r.stderr);
   expect(r.code, r.stderr).toBe(0);
 }, 900_000);
@@ -53,7 +58,7 @@ describe('iwr batch', () => {
 
   test('SIGKILL in the middle loses at most the task in progress; --resume completes it identically', async () => {
     const dir = scratchResults(['reference'], TASKS);
-    const child = spawnIwr(['batch', ...COMMON, '--results', dir, '--tasks', TASKS.join(','), '--concurrency', '1']);
+    const child = spawnIwr(['batch', ...CACHED, '--results', dir, '--tasks', TASKS.join(','), '--concurrency', '1']);
     const finished = () => TASKS.filter((t) => existsSync(join(dir, t, 'reference', 'eval.json')));
     await waitFor(() => finished().length > 0 || child.exitCode !== null, 'the first eval.json');
     expect(child.exitCode, child.out.stderr).toBe(null);
@@ -73,7 +78,7 @@ describe('iwr batch', () => {
     expect(kept.length).toBeLessThan(TASKS.length);
     const keptMtime = statSync(join(dir, kept[0] as string, 'reference', 'eval.json')).mtimeMs;
 
-    const r = await iwr(['batch', ...COMMON, '--results', dir, '--tasks', TASKS.join(','), '--resume']);
+    const r = await iwr(['batch', ...CACHED, '--results', dir, '--tasks', TASKS.join(','), '--resume']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`${kept.length} already complete (--resume): ${kept.join(',')}`);
     expect(statSync(join(dir, kept[0] as string, 'reference', 'eval.json')).mtimeMs).toBe(keptMtime);
@@ -88,8 +93,8 @@ describe('iwr batch', () => {
     const b = scratchResults(['reference'], TASKS);
     const merged = mkdtempSync(join(tmpdir(), 'iwr-merged-'));
     const [ra, rb] = [
-      await iwr(['batch', ...COMMON, '--results', a, '--tasks', TASKS.join(','), '--shard', '1/2']),
-      await iwr(['batch', ...COMMON, '--results', b, '--tasks', TASKS.join(','), '--shard', '2/2']),
+      await iwr(['batch', ...CACHED, '--results', a, '--tasks', TASKS.join(','), '--shard', '1/2']),
+      await iwr(['batch', ...CACHED, '--results', b, '--tasks', TASKS.join(','), '--shard', '2/2']),
     ];
     expect(ra.code, ra.stderr).toBe(0);
     expect(rb.code, rb.stderr).toBe(0);
@@ -204,7 +209,19 @@ describe('iwr verify', () => {
     r12.success_step = stopped;
     writeFileSync(f12, JSON.stringify(r12, null, 2));
 
-    const r = await iwr(['verify', '--data', 'samples', '--results', bundle, '--model', 'reference', '--dino-model', DINO]);
+    const r = await iwr([
+      'verify',
+      '--data',
+      'samples',
+      '--results',
+      bundle,
+      '--model',
+      'reference',
+      '--dino-model',
+      DINO,
+      '--ref-cache',
+      CACHE,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(readFileSync(join(bundle, 'verify', 'reference.json'), 'utf8')) as {
       tasks: {

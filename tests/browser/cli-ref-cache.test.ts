@@ -1,6 +1,7 @@
-// --ref-cache DIR: a second CLI run (another results tree, another model) reuses the reference
-// OCR text and embeddings from the folder instead of computing them again, with the same
-// scores; a damaged entry is ignored and recomputed; a bad argument exits 2.
+// --ref-cache DIR: a second CLI run (another results tree, another model) reuses the OCR text
+// and embeddings of the references and of identical screenshots from the folder instead of
+// computing them again, with the same scores; a damaged entry is ignored and recomputed; a bad
+// argument exits 2.
 import { describe, expect, test } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,8 +9,8 @@ import { join } from 'node:path';
 import { DINO, iwr, scratchResults } from './cli-support.ts';
 
 const counts = (stderr: string) => {
-  const m = /reference cache .*: (\d+) reused, (\d+) added(?:, (\d+) unreadable)?/.exec(stderr);
-  if (!m) throw new Error(`no reference cache line in:\n${stderr}`);
+  const m = /score cache .*: (\d+) reused, (\d+) added(?:, (\d+) unreadable)?/.exec(stderr);
+  if (!m) throw new Error(`no score cache line in:\n${stderr}`);
   return { reused: Number(m[1]), added: Number(m[2]), unreadable: Number(m[3] ?? 0) };
 };
 
@@ -22,8 +23,8 @@ const scores = (results: string, model: string) => {
   return { ocr: e.all_ocr_scores, dino: e.all_dino_scores, texts: e.all_ocr_texts };
 };
 
-describe('reference cache across CLI runs', () => {
-  test('run 1 fills it, run 2 reuses every entry with identical scores, a damaged file is recomputed, an empty value exits 2', async () => {
+describe('score cache across CLI runs', () => {
+  test('run 1 fills it, run 2 reuses every entry with identical scores, a re-run of another model scores no image twice, a damaged file is recomputed, an empty value exits 2', async () => {
     const cache = mkdtempSync(join(tmpdir(), 'iwr-refcache-'));
     const batch = (results: string, model: string) =>
       iwr([
@@ -46,35 +47,42 @@ describe('reference cache across CLI runs', () => {
     const r1 = await batch(first, 'reference');
     expect(r1.code, r1.stderr).toBe(0);
     const c1 = counts(r1.stderr);
-    // One OCR text and one embedding per reference checkpoint, none there before.
-    expect(c1.reused).toBe(0);
+    // One OCR text and one embedding per reference checkpoint and per screenshot scored; a
+    // screenshot identical to its reference (or to another screenshot) is found, not added.
+    const lookups = c1.reused + c1.added;
     expect(c1.added).toBeGreaterThan(0);
     expect(c1.added % 2).toBe(0);
-    expect(readdirSync(cache).filter((f) => f.endsWith('.json'))).toHaveLength(c1.added);
+    expect(lookups % 4).toBe(0); // (reference + screenshot) x (OCR + DINO) per checkpoint
+    const afterFirst = readdirSync(cache).filter((f) => f.endsWith('.json'));
+    expect(afterFirst).toHaveLength(c1.added);
 
     // A fresh results tree and browser: everything comes from the folder.
     const second = scratchResults(['reference'], ['2']);
     const r2 = await batch(second, 'reference');
     expect(r2.code, r2.stderr).toBe(0);
-    expect(counts(r2.stderr)).toEqual({ reused: c1.added, added: 0, unreadable: 0 });
+    expect(counts(r2.stderr)).toEqual({ reused: lookups, added: 0, unreadable: 0 });
     expect(scores(second, 'reference')).toEqual(scores(first, 'reference'));
 
-    // Another model of the same task reuses what it needs and adds nothing.
+    // Another model of the same task reuses the references and adds its own screenshots...
     const r3 = await batch(first, 'partial');
     expect(r3.code, r3.stderr).toBe(0);
     const c3 = counts(r3.stderr);
-    expect(c3.added).toBe(0);
     expect(c3.reused).toBeGreaterThan(0);
+    expect(c3.added).toBeGreaterThan(0);
+    // ... which a re-run of that model finds: no image is scored twice.
+    const rerun = scratchResults(['partial'], ['2']);
+    const r3b = await batch(rerun, 'partial');
+    expect(r3b.code, r3b.stderr).toBe(0);
+    expect(counts(r3b.stderr)).toEqual({ reused: c3.reused + c3.added, added: 0, unreadable: 0 });
+    expect(scores(rerun, 'partial')).toEqual(scores(first, 'partial'));
 
-    // A damaged entry is a miss: recomputed, written back, same scores.
-    const victim = readdirSync(cache)
-      .filter((f) => f.endsWith('.json'))
-      .sort()[0]!;
+    // A damaged entry (one the reference run uses) is a miss: recomputed, written back, same scores.
+    const victim = afterFirst.sort()[0]!;
     writeFileSync(join(cache, victim), '{"key": "x", "ent');
     const third = scratchResults(['reference'], ['2']);
     const r4 = await batch(third, 'reference');
     expect(r4.code, r4.stderr).toBe(0);
-    expect(counts(r4.stderr)).toEqual({ reused: c1.added - 1, added: 1, unreadable: 1 });
+    expect(counts(r4.stderr)).toEqual({ reused: lookups - 1, added: 1, unreadable: 1 });
     expect(scores(third, 'reference')).toEqual(scores(first, 'reference'));
     expect(JSON.parse(readFileSync(join(cache, victim), 'utf8')).key).toMatch(/^v1\|/);
 
