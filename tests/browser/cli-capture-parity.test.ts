@@ -3,7 +3,8 @@
 // through `iwr batch`, which evaluates each task exactly as `iwr eval` does (same
 // evaluateInSession), in one browser instead of 2 x 12 launches.
 import { describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EvalRecord } from '../../src/scoring/eval-record.ts';
 import { taskScores } from '../../src/scoring/metrics.ts';
@@ -23,7 +24,10 @@ describe('capture parity', () => {
   test('dom and cdp give OCR and DINO within 0.02 on every sample reference but the listed known differences', async () => {
     const dom = scratchResults(['reference']);
     const cdp = scratchResults(['reference']);
-    const args = ['--data', 'samples', '--model', 'reference', '--dino-model', DINO, '--concurrency', '2'];
+    // One score cache for both runs: the references are read once, and a real-pixel
+    // screenshot identical to its DOM capture is scored once (identical images, same scores).
+    const cache = mkdtempSync(join(tmpdir(), 'iwr-parity-cache-'));
+    const args = ['--data', 'samples', '--model', 'reference', '--dino-model', DINO, '--concurrency', '2', '--ref-cache', cache];
     const rd = await iwr(['batch', ...args, '--results', dom, '--capture', 'dom']);
     expect(rd.code, rd.stderr).toBe(0);
     const rc = await iwr(['batch', ...args, '--results', cdp, '--capture', 'cdp']);
