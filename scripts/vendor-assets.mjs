@@ -18,10 +18,12 @@ export const VENDOR_FILES = {
   'vendor/tesseract/tesseract-core-relaxedsimd-lstm.wasm.js': 'tesseract.js-core/tesseract-core-relaxedsimd-lstm.wasm.js',
   // langPath: the integerised LSTM model, gzipped (tesseract.js gunzips it).
   'vendor/tesseract/lang/eng.traineddata.gz': '@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz',
-  // ort.env.wasm.wasmPaths.mjs: the JSEP build's glue (WASM and WebGPU); loaded as its own
-  // module so its pthread workers start from its URL, not from the app's worker chunk.
-  // The .wasm itself is not copied: Vite already emits it as a hashed asset (the ort bundle
-  // references it with `new URL(..., import.meta.url)`) and workers/dino.ts points at that.
+  // ort.env.wasm.wasmPaths.mjs: the runtime's glue, the WASM-only build's and the JSEP
+  // build's (WebGPU); loaded as its own module so its pthread workers start from its URL,
+  // not from the app's worker chunk. The .wasm files are not copied: Vite already emits them
+  // as hashed assets (the ort bundles reference them with `new URL(..., import.meta.url)`)
+  // and workers/dino.ts points at those.
+  'vendor/ort/ort-wasm-simd-threaded.mjs': 'onnxruntime-web/dist/ort-wasm-simd-threaded.mjs',
   'vendor/ort/ort-wasm-simd-threaded.jsep.mjs': 'onnxruntime-web/dist/ort-wasm-simd-threaded.jsep.mjs',
 };
 

@@ -3,9 +3,10 @@
 // (multi-threaded only when the page is cross-origin isolated). The runtime's glue and wasm
 // are served by the app under vendor/ort/ (scripts/vendor-assets.mjs); never a CDN.
 import { expose, transfer } from 'comlink';
-import * as ort from 'onnxruntime-web';
-// The same file the ort bundle references, so Vite emits it once.
-import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
+import type * as Ort from 'onnxruntime-web';
+// The same files the ort bundles reference, so Vite emits each once.
+import ortJsepWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
+import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import { DINO_CROP, preprocessDino } from './dino-preprocess.ts';
 
 export type DinoBackend = 'webgpu' | 'wasm';
@@ -39,7 +40,35 @@ export type DinoImage = Blob | ImageBitmap | RgbaImage;
 
 let initialised: DinoInit | null = null;
 /** The heavy part, loaded once per worker: the session and what it runs on. */
-let session: Promise<{ s: ort.InferenceSession; info: DinoSessionInfo }> | null = null;
+let session: Promise<{ s: Ort.InferenceSession; info: DinoSessionInfo; ort: typeof Ort }> | null = null;
+const runtimes = new Map<DinoBackend, Promise<typeof Ort>>();
+
+/**
+ * The runtime build for a backend, loaded on first use: the WASM-only build (14 MB of wasm)
+ * unless WebGPU is used, which needs the JSEP build (28 MB). Loading JSEP for WASM cost every
+ * page that scores half of its runtime download and wasm compile (issue 20).
+ */
+function runtime(backend: DinoBackend): Promise<typeof Ort> {
+  let r = runtimes.get(backend);
+  if (!r) {
+    r = (async () => {
+      const cfg = initialised;
+      if (!cfg) throw new Error('dino worker: loadModel() before init()');
+      const ort = backend === 'webgpu' ? await import('onnxruntime-web') : await import('onnxruntime-web/wasm');
+      const glue = backend === 'webgpu' ? 'ort-wasm-simd-threaded.jsep.mjs' : 'ort-wasm-simd-threaded.mjs';
+      ort.env.wasm.wasmPaths = {
+        mjs: `${cfg.wasmBase.replace(/\/?$/, '/')}${glue}`,
+        wasm: new URL(backend === 'webgpu' ? ortJsepWasmUrl : ortWasmUrl, self.location.href).href,
+      };
+      // Already in a worker: a proxy worker would only add a hop.
+      ort.env.wasm.proxy = false;
+      ort.env.wasm.numThreads = self.crossOriginIsolated ? Math.max(1, cfg.threads) : 1;
+      return ort;
+    })();
+    runtimes.set(backend, r);
+  }
+  return r;
+}
 
 async function webgpuAdapter(): Promise<string | null> {
   const gpu = (navigator as typeof navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
@@ -51,12 +80,16 @@ async function webgpuAdapter(): Promise<string | null> {
   }
 }
 
-async function createSession(bytes: Uint8Array, choice: DinoBackendChoice): Promise<{ s: ort.InferenceSession; info: DinoSessionInfo }> {
+async function createSession(
+  bytes: Uint8Array,
+  choice: DinoBackendChoice,
+): Promise<{ s: Ort.InferenceSession; info: DinoSessionInfo; ort: typeof Ort }> {
   if (!initialised) throw new Error('dino worker: loadModel() before init()');
   const t0 = performance.now();
   const gpuProblem = choice === 'wasm' ? 'WASM was requested' : await webgpuAdapter();
   if (choice === 'webgpu' && gpuProblem) throw new Error(`WebGPU was requested but is unavailable: ${gpuProblem}`);
   const backend: DinoBackend = gpuProblem ? 'wasm' : 'webgpu';
+  const ort = await runtime(backend);
   const s = await ort.InferenceSession.create(bytes, { executionProviders: [backend], graphOptimizationLevel: 'all' });
   if (!s.inputNames.includes('pixel_values') || !s.outputNames.includes('last_hidden_state')) {
     throw new Error(
@@ -78,7 +111,7 @@ async function createSession(bytes: Uint8Array, choice: DinoBackendChoice): Prom
     loadMs: performance.now() - t0,
   };
   if (gpuProblem) info.webgpuUnavailable = gpuProblem;
-  return { s, info };
+  return { s, info, ort };
 }
 
 async function pixels(image: DinoImage): Promise<RgbaImage> {
@@ -98,13 +131,6 @@ const api = {
   init(cfg: DinoInit): void {
     if (initialised) return;
     initialised = cfg;
-    ort.env.wasm.wasmPaths = {
-      mjs: `${cfg.wasmBase.replace(/\/?$/, '/')}ort-wasm-simd-threaded.jsep.mjs`,
-      wasm: new URL(ortWasmUrl, self.location.href).href,
-    };
-    // Already in a worker: a proxy worker would only add a hop.
-    ort.env.wasm.proxy = false;
-    ort.env.wasm.numThreads = self.crossOriginIsolated ? Math.max(1, cfg.threads) : 1;
   },
 
   /** Replaces the model; the bytes are transferred in. */
@@ -127,7 +153,7 @@ const api = {
   /** CLS embeddings (token 0 of last_hidden_state), one per image, in order. */
   async embed(images: DinoImage[]): Promise<{ embeddings: Float32Array[]; ms: number; info: DinoSessionInfo }> {
     if (!session) throw new Error('dino worker: embed() before loadModel()');
-    const { s, info } = await session;
+    const { s, info, ort } = await session;
     const t0 = performance.now();
     const embeddings: Float32Array[] = [];
     for (const image of images) {
