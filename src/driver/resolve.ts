@@ -8,7 +8,7 @@
 import type { Step } from '../task/types.ts';
 import type { PageSnapshot } from './snapshot.ts';
 import { parseStep } from './parse.ts';
-import { byScore, fmt, prepare, type Info } from './candidates.ts';
+import { byScore, fmt, prepare, textMatch, type Info } from './candidates.ts';
 import { alternativesOf, confidenceOf, type Alternative } from './confidence.ts';
 import { hasTarget, scoreQuery } from './query.ts';
 import * as W from './weights.ts';
@@ -184,16 +184,36 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
     const why = top ? ` (best ${top.score.toFixed(2)} < ${W.MIN_SCORE}: ${top.reasons.join('; ')})` : '';
     return fail(`no element matches "${description}"${why}`, alternativesOf(sorted, infos, -1));
   }
-  const e = (infos[top.i] as Info).e;
+  const cell = action === 'Click' ? namedCellOf(top.i, q.words, infos) : -1;
+  const target = cell >= 0 ? cell : top.i;
+  const e = (infos[target] as Info).e;
   const result: ResolveOk = {
     ok: true,
     action,
-    index: top.i,
+    index: target,
     xpath: e.xpath,
     confidence: confidenceOf(top.score, sorted[1]?.score ?? 0),
     alternatives: alternativesOf(sorted, infos, top.i),
-    reasons: [`score ${fmt(top.score)}`, ...top.reasons],
+    reasons: [`score ${fmt(top.score)}`, ...top.reasons, ...(cell >= 0 ? [`clicked on its cell "${e.text.slice(0, 40)}"`] : [])],
   };
   if (action === 'Type') result.typed = parsed.typed;
   return result;
+}
+
+/**
+ * "Click the second Facebook row": the row is what is counted, but a person clicks the words
+ * that name it, and the row's centre is another cell (a number, a bar). When exactly one cell
+ * of the chosen row carries the description's words, the click goes there: it is inside the
+ * row, so whatever the row listens to still hears it.
+ */
+function namedCellOf(row: number, words: readonly string[], infos: readonly Info[]): number {
+  const r = infos[row]?.e;
+  if (!r || !words.length || !(r.tag === 'tr' || r.role === 'row')) return -1;
+  const wanted = words.join(' ');
+  const named: number[] = [];
+  infos.forEach((x, i) => {
+    const cell = x.e.tag === 'td' || x.e.tag === 'th' || /^(cell|gridcell|rowheader)$/.test(x.e.role);
+    if (x.e.parent === row && cell && x.e.visible && textMatch(wanted, x).s >= W.NAMED_CELL_MATCH) named.push(i);
+  });
+  return named.length === 1 ? (named[0] as number) : -1;
 }

@@ -218,3 +218,5 @@ export const REGION_BY_PLACE_FIT = 0.6;
 export const REPEATED_ITEM_DEGREE = 0.8;
 /** A row of <th> is a header row: a row only weakly, so "the second row" counts data rows. */
 export const HEADER_ROW_DEGREE = 0.4;
+/** A cell of a chosen row gets the click when it alone carries the description's words this well. */
+export const NAMED_CELL_MATCH = 0.9;

@@ -327,3 +327,24 @@ describe('series, boards, glyphs, regions and kind tolerance', () => {
     expect(idx(resolveStep(step('Click', { description: "Click the round checkbox to the left of 'Buy oat milk'" }), todo))).toBe(0);
   });
 });
+
+describe('rows and their cells', () => {
+  // Two rows named Facebook; each has a label cell and a number cell at its centre.
+  const T = `${B(1)}/table[1]/tbody[1]`;
+  const row = (n: number, label: string, num: string, y: number): El[] => [
+    { tag: 'tr', xpath: `${T}/tr[${n}]`, text: `${label} ${num}`, name: `${label} ${num}`, box: { x: 10, y, width: 300, height: 30 } },
+    { tag: 'th', xpath: `${T}/tr[${n}]/th[1]`, text: label, box: { x: 10, y, width: 100, height: 30 } },
+    { tag: 'td', xpath: `${T}/tr[${n}]/td[1]`, text: num, box: { x: 110, y, width: 200, height: 30 } },
+  ];
+  const els = [...row(1, 'Facebook', '1,480', 10), ...row(2, 'Google', '4,807', 40), ...row(3, 'Facebook', '5,480', 70)];
+  for (const [i, e] of els.entries()) if (e.tag !== 'tr') e.parent = i - (e.tag === 'th' ? 1 : 2);
+  const page = snap(els);
+  test('a row named by its words is clicked on the cell that carries them', () => {
+    const r = resolveStep(step('Click', { description: 'Click the second Facebook row' }), page);
+    expect(idx(r)).toBe(7); // th "Facebook" of the third row (the second Facebook row)
+    expect(r.ok && r.reasons.some((x) => x.startsWith('clicked on its cell'))).toBe(true);
+  });
+  test('a row picked by other words keeps its own centre', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Click the second row' }), page))).toBe(3);
+  });
+});
