@@ -26,7 +26,7 @@ import {
 import { dropAuthorStyles } from './capture/author-css.ts';
 import { embedIconFonts, iconGlyphsAsText } from './capture/icons.ts';
 import { HIDE_SCROLLBARS_CSS } from './capture/scrollbars.ts';
-import { canvasBackground, paintCanvasBackground } from './capture/canvas-background.ts';
+import { canvasBackground, clearCanvasBackgroundSource, paintCanvasBackground } from './capture/canvas-background.ts';
 import { keepBrokenImages, restoreBrokenImageSizes } from './capture/images.ts';
 
 /**
@@ -94,6 +94,7 @@ function beforeRender(s: Saved, c: CloneContext): void {
   restoreBrokenImageSizes(s, c);
   nativeButtons(s, c);
   exactLengths(s, c);
+  clearCanvasBackgroundSource(s, c);
 }
 
 /** snapdom's capture of the viewport with the corrections above (its `url` is the SVG). */

@@ -13,13 +13,14 @@ import { listCorpus } from './real-pages.ts';
 export const PARITY_DIR = fileURLToPath(new URL('../fixtures/capture-parity/', import.meta.url));
 
 /**
- * Where a page comes from: made for one rendering feature, or a real page of the tuning,
- * held-out or held-out-2 split. Held-out pages are measured only, never opened or debugged;
+ * Where a page comes from: made for one rendering feature, a real page of the tuning,
+ * held-out or held-out-2 split of the resolver's corpus, or a real page gathered for the
+ * capture alone (tuning-2, tests/fixtures/capture-parity/tuning-2/, used while fixing). Held-out pages are measured only, never opened or debugged;
  * held-out-2 (written after the capture fixes of session 4) is measured by the script, not
  * by the browser test (CI time).
  */
-export type ParitySplit = 'feature' | 'tuning' | 'held-out' | 'held-out-2';
-export const PARITY_SPLITS: readonly ParitySplit[] = ['feature', 'tuning', 'held-out', 'held-out-2'];
+export type ParitySplit = 'feature' | 'tuning' | 'tuning-2' | 'held-out' | 'held-out-2';
+export const PARITY_SPLITS: readonly ParitySplit[] = ['feature', 'tuning', 'tuning-2', 'held-out', 'held-out-2'];
 /** What tests/browser/capture-parity.test.ts checks. */
 export const TESTED_PARITY_SPLITS: readonly ParitySplit[] = ['feature', 'tuning', 'held-out'];
 
@@ -59,12 +60,13 @@ interface FeatureEntry {
 }
 
 /** The feature pages, from tests/fixtures/capture-parity/pages.json. */
-export function featurePages(): ParityPage[] {
-  const manifest = JSON.parse(readFileSync(join(PARITY_DIR, 'pages.json'), 'utf8')) as { pages: FeatureEntry[] };
+export function featurePages(split: 'feature' | 'tuning-2' = 'feature'): ParityPage[] {
+  const dir = split === 'feature' ? PARITY_DIR : join(PARITY_DIR, split);
+  const manifest = JSON.parse(readFileSync(join(dir, 'pages.json'), 'utf8')) as { pages: FeatureEntry[] };
   return manifest.pages.map((e) => ({
-    split: 'feature' as const,
+    split,
     name: e.name,
-    html: readFileSync(join(PARITY_DIR, `${e.name}.html`), 'utf8'),
+    html: readFileSync(join(dir, `${e.name}.html`), 'utf8'),
     viewport: e.viewport,
     setup: e.setup,
     assets: e.assets,
@@ -76,7 +78,8 @@ export function featurePages(): ParityPage[] {
 export function parityPages(splits: readonly ParitySplit[] = PARITY_SPLITS): ParityPage[] {
   const out: ParityPage[] = [];
   if (splits.includes('feature')) out.push(...featurePages());
-  const real = splits.filter((s): s is Exclude<ParitySplit, 'feature'> => s !== 'feature');
+  if (splits.includes('tuning-2')) out.push(...featurePages('tuning-2'));
+  const real = splits.filter((s): s is Exclude<ParitySplit, 'feature' | 'tuning-2'> => s !== 'feature' && s !== 'tuning-2');
   if (real.length) {
     const { pages, problems } = listCorpus(real);
     if (problems.length) throw new Error(`real-page corpus problems:\n${problems.join('\n')}`);

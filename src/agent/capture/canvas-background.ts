@@ -193,9 +193,27 @@ export async function paintCanvasBackground(s: Saved, context: CloneContext): Pr
   }
   // The first layer is on top, so it must come last among them: each goes in at the front.
   for (const d of layers) clone.insertBefore(d, clone.firstChild);
-  clone.style.setProperty('background', 'none', 'important');
+  clearCanvasBackgroundSource(s, context);
+}
+
+/**
+ * The clone's root, and a body whose background moved to the canvas, paint nothing
+ * themselves. Run again before render: snapdom's late image pass writes an inlined
+ * `background-image` back into the style attribute, and Backbone's docs (a noise PNG tiled
+ * on <body>) came out tiled from the body's box, 8 px and 40 px off the page's, in every
+ * pixel of the background.
+ */
+export function clearCanvasBackgroundSource(s: Saved, context: CloneContext): void {
+  const clone = context.clone as HTMLElement | null | undefined;
+  const src = backgroundSource(s);
+  if (!clone?.style || !src) return;
+  const clear = (el: HTMLElement) => {
+    for (const p of [...el.style]) if (p.startsWith('background')) el.style.removeProperty(p);
+    el.style.setProperty('background', 'none', 'important');
+  };
+  clear(clone);
   if (src.fromBody) {
     const body = [...clone.children].find((c) => c.localName === 'body') as HTMLElement | undefined;
-    body?.style.setProperty('background', 'none', 'important');
+    if (body?.style) clear(body);
   }
 }
