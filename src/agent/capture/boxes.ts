@@ -167,12 +167,29 @@ export function nativeButtons(s: Saved, context: CloneContext): void {
     const style = (c as HTMLElement).style;
     const cs = s.getComputedStyle(src);
     const sides = [cs.borderTopStyle, cs.borderRightStyle, cs.borderBottomStyle, cs.borderLeftStyle];
-    if (!style || cs.appearance === 'none' || !(sides.every((b) => b === 'outset') || sides.every((b) => b === 'inset'))) continue;
+    const fallback = sides.every((b) => b === 'outset') || sides.every((b) => b === 'inset') || defaultSelect(src, cs);
+    if (!style || cs.appearance === 'none' || !fallback) continue;
     for (const p of [...style]) if (p.startsWith('background')) style.removeProperty(p);
     style.setProperty('background', 'revert', 'important');
     style.setProperty('border', 'revert', 'important');
     style.setProperty('border-radius', 'revert', 'important');
   }
+}
+
+/**
+ * A <select> with Chromium's own computed border and fill (1 px solid #767676 on #efefef,
+ * square): drawn natively in the page (rounded, white), but as a grey box once snapdom's copy
+ * sets them (DataTables' "Show 10 entries"). Authors do not write exactly these values.
+ */
+function defaultSelect(src: Element, cs: CSSStyleDeclaration): boolean {
+  if (src.localName !== 'select') return false;
+  const sides = [cs.borderTop, cs.borderRight, cs.borderBottom, cs.borderLeft];
+  return (
+    sides.every((b) => b === '1px solid rgb(118, 118, 118)') &&
+    cs.backgroundColor === 'rgb(239, 239, 239)' &&
+    cs.backgroundImage === 'none' &&
+    ['0px', '0px 0px'].includes(cs.borderRadius || '0px')
+  );
 }
 
 /** Tags whose width snapdom leaves out when they hold text (its `bn`), unless they are tables. */
