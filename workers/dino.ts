@@ -48,23 +48,25 @@ const runtimes = new Map<DinoBackend, Promise<typeof Ort>>();
  * unless WebGPU is used, which needs the JSEP build (28 MB). Loading JSEP for WASM cost every
  * page that scores half of its runtime download and wasm compile (issue 20).
  */
-function runtime(backend: DinoBackend): Promise<typeof Ort> {
+const BUILDS: Record<DinoBackend, { load: () => Promise<typeof Ort>; glue: string; wasm: string }> = {
+  webgpu: { load: () => import('onnxruntime-web'), glue: 'ort-wasm-simd-threaded.jsep.mjs', wasm: ortJsepWasmUrl },
+  wasm: { load: () => import('onnxruntime-web/wasm'), glue: 'ort-wasm-simd-threaded.mjs', wasm: ortWasmUrl },
+};
+
+function runtime(backend: DinoBackend, cfg: DinoInit): Promise<typeof Ort> {
   let r = runtimes.get(backend);
   if (!r) {
-    r = (async () => {
-      const cfg = initialised;
-      if (!cfg) throw new Error('dino worker: loadModel() before init()');
-      const ort = backend === 'webgpu' ? await import('onnxruntime-web') : await import('onnxruntime-web/wasm');
-      const glue = backend === 'webgpu' ? 'ort-wasm-simd-threaded.jsep.mjs' : 'ort-wasm-simd-threaded.mjs';
+    const build = BUILDS[backend];
+    r = build.load().then((ort) => {
       ort.env.wasm.wasmPaths = {
-        mjs: `${cfg.wasmBase.replace(/\/?$/, '/')}${glue}`,
-        wasm: new URL(backend === 'webgpu' ? ortJsepWasmUrl : ortWasmUrl, self.location.href).href,
+        mjs: `${cfg.wasmBase.replace(/\/?$/, '/')}${build.glue}`,
+        wasm: new URL(build.wasm, self.location.href).href,
       };
       // Already in a worker: a proxy worker would only add a hop.
       ort.env.wasm.proxy = false;
       ort.env.wasm.numThreads = self.crossOriginIsolated ? Math.max(1, cfg.threads) : 1;
       return ort;
-    })();
+    });
     runtimes.set(backend, r);
   }
   return r;
@@ -89,7 +91,7 @@ async function createSession(
   const gpuProblem = choice === 'wasm' ? 'WASM was requested' : await webgpuAdapter();
   if (choice === 'webgpu' && gpuProblem) throw new Error(`WebGPU was requested but is unavailable: ${gpuProblem}`);
   const backend: DinoBackend = gpuProblem ? 'wasm' : 'webgpu';
-  const ort = await runtime(backend);
+  const ort = await runtime(backend, initialised);
   const s = await ort.InferenceSession.create(bytes, { executionProviders: [backend], graphOptimizationLevel: 'all' });
   if (!s.inputNames.includes('pixel_values') || !s.outputNames.includes('last_hidden_state')) {
     throw new Error(

@@ -51,7 +51,19 @@ export async function putRef(key: string, entry: RefEntry): Promise<void> {
  * engine (OCR engine id, or the DINO model's hash) can hit, whatever the dataset or task.
  */
 export async function sharedRefKey(engine: string, image: Blob): Promise<string> {
-  return `v1|${engine}|${await sha256Hex(image)}`;
+  return `v1|${engine}|${await imageHash(image)}`;
+}
+
+/** Each image is hashed once, though its OCR and its embedding both ask for its key. */
+const hashes = new WeakMap<Blob, Promise<string>>();
+function imageHash(image: Blob): Promise<string> {
+  let h = hashes.get(image);
+  if (!h) {
+    h = sha256Hex(image);
+    hashes.set(image, h);
+    h.catch(() => hashes.delete(image));
+  }
+  return h;
 }
 
 /** JSON for the shared store: the embedding as plain numbers (float32 values survive the trip exactly). */

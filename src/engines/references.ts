@@ -9,15 +9,23 @@ import { OCR_ENGINE_ID, recognizeText } from './ocr-bridge.ts';
 import { dinoCosine, embedImages, ensureDino } from './dino-bridge.ts';
 import { ocrSimilarity } from './ocr-sim.ts';
 
+/** A fresh OCR entry for an image (reference or candidate alike). */
+async function readOcr(image: Blob, signal?: AbortSignal): Promise<RefOcr> {
+  return { kind: 'ocr', text: (await recognizeText(signal, image)).text, engine: OCR_ENGINE_ID, savedAt: Date.now() };
+}
+
+/** A fresh embedding entry for an image (reference or candidate alike). */
+async function readEmbedding(image: Blob, signal?: AbortSignal): Promise<RefEmbedding> {
+  const r = await embedImages(signal, [image]);
+  const e = r.embeddings[0];
+  if (!e) throw new Error('the DINO worker returned no embedding');
+  return { kind: 'dino', embedding: e, modelId: r.model.modelId, sha256: r.model.sha256, savedAt: Date.now() };
+}
+
 export async function referenceOcrText(taskKey: string, checkpoint: number | string, image: Blob, signal?: AbortSignal): Promise<RefOcr> {
   return cachedRef<RefOcr>(
     refKey(taskKey, OCR_ENGINE_ID, checkpoint),
-    async () => ({
-      kind: 'ocr',
-      text: (await recognizeText(signal, image)).text,
-      engine: OCR_ENGINE_ID,
-      savedAt: Date.now(),
-    }),
+    () => readOcr(image, signal),
     () => sharedRefKey(OCR_ENGINE_ID, image),
   );
 }
@@ -32,12 +40,7 @@ export async function referenceEmbedding(
   const model = await ensureDino(signal);
   return cachedRef<RefEmbedding>(
     refKey(taskKey, `dino:${model.sha256}`, checkpoint),
-    async () => {
-      const r = await embedImages(signal, [image]);
-      const e = r.embeddings[0];
-      if (!e) throw new Error('the DINO worker returned no embedding');
-      return { kind: 'dino', embedding: e, modelId: r.model.modelId, sha256: r.model.sha256, savedAt: Date.now() };
-    },
+    () => readEmbedding(image, signal),
     () => sharedRefKey(`dino:${model.sha256}`, image),
   );
 }
@@ -52,7 +55,7 @@ export async function candidateOcrText(image: Blob, signal?: AbortSignal): Promi
   const key = await sharedRefKey(OCR_ENGINE_ID, image);
   return cachedRef<RefOcr>(
     `img|${key}`,
-    async () => ({ kind: 'ocr', text: (await recognizeText(signal, image)).text, engine: OCR_ENGINE_ID, savedAt: Date.now() }),
+    () => readOcr(image, signal),
     async () => key,
   );
 }
@@ -63,12 +66,7 @@ export async function candidateEmbedding(image: Blob, signal?: AbortSignal): Pro
   const key = await sharedRefKey(`dino:${model.sha256}`, image);
   return cachedRef<RefEmbedding>(
     `img|${key}`,
-    async () => {
-      const r = await embedImages(signal, [image]);
-      const e = r.embeddings[0];
-      if (!e) throw new Error('the DINO worker returned no embedding');
-      return { kind: 'dino', embedding: e, modelId: r.model.modelId, sha256: r.model.sha256, savedAt: Date.now() };
-    },
+    () => readEmbedding(image, signal),
     async () => key,
   );
 }

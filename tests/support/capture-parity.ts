@@ -15,9 +15,9 @@ export const PARITY_DIR = fileURLToPath(new URL('../fixtures/capture-parity/', i
 /**
  * Where a page comes from: made for one rendering feature, a real page of the tuning,
  * held-out or held-out-2 split of the resolver's corpus, or a real page gathered for the
- * capture alone (tuning-2, tests/fixtures/capture-parity/tuning-2/, used while fixing). Held-out pages are measured only, never opened or debugged;
- * held-out-2 (written after the capture fixes of session 4) is measured by the script, not
- * by the browser test (CI time).
+ * capture alone (tuning-2, tests/fixtures/capture-parity/tuning-2/, used while fixing).
+ * Held-out pages are measured only, never opened or debugged. tuning-2 and held-out-2 are
+ * measured by the script, not by the browser test (CI time).
  */
 export type ParitySplit = 'feature' | 'tuning' | 'tuning-2' | 'held-out' | 'held-out-2';
 export const PARITY_SPLITS: readonly ParitySplit[] = ['feature', 'tuning', 'tuning-2', 'held-out', 'held-out-2'];

@@ -169,11 +169,16 @@ export function nativeButtons(s: Saved, context: CloneContext): void {
     const sides = [cs.borderTopStyle, cs.borderRightStyle, cs.borderBottomStyle, cs.borderLeftStyle];
     const fallback = sides.every((b) => b === 'outset') || sides.every((b) => b === 'inset') || defaultSelect(src, cs);
     if (!style || cs.appearance === 'none' || !fallback) continue;
-    for (const p of [...style]) if (p.startsWith('background')) style.removeProperty(p);
-    style.setProperty('background', 'revert', 'important');
+    replaceBackground(style, 'revert');
     style.setProperty('border', 'revert', 'important');
     style.setProperty('border-radius', 'revert', 'important');
   }
+}
+
+/** Sets the whole background, dropping the longhands snapdom's inlining left in the style attribute. */
+export function replaceBackground(style: CSSStyleDeclaration, value: string): void {
+  for (const p of [...style]) if (p.startsWith('background')) style.removeProperty(p);
+  style.setProperty('background', value, 'important');
 }
 
 /**

@@ -1,6 +1,6 @@
 // The canvas background: what the browser paints behind the whole page.
 import { call, type Saved } from '../saved.ts';
-import type { CloneContext } from './boxes.ts';
+import { replaceBackground, type CloneContext } from './boxes.ts';
 import { asDataUrl } from './inline-url.ts';
 
 function isTransparent(color: string): boolean {
@@ -207,13 +207,9 @@ export function clearCanvasBackgroundSource(s: Saved, context: CloneContext): vo
   const clone = context.clone as HTMLElement | null | undefined;
   const src = backgroundSource(s);
   if (!clone?.style || !src) return;
-  const clear = (el: HTMLElement) => {
-    for (const p of [...el.style]) if (p.startsWith('background')) el.style.removeProperty(p);
-    el.style.setProperty('background', 'none', 'important');
-  };
-  clear(clone);
+  replaceBackground(clone.style, 'none');
   if (src.fromBody) {
     const body = [...clone.children].find((c) => c.localName === 'body') as HTMLElement | undefined;
-    if (body?.style) clear(body);
+    if (body?.style) replaceBackground(body.style, 'none');
   }
 }
