@@ -69,8 +69,11 @@ export function inRegion(region: string, e: ElementSnapshot, snapshot: PageSnaps
  * from the paths, not from snapshot ancestors.
  */
 export function sectionDepth(a: Info, infos: Info[]): number | undefined {
+  // A real heading opens its section even when it listens for clicks (a kanban column's
+  // title that renames on click); a label or caption that is interactive is a control's.
+  const realHeading = /^h[1-6]$/.test(a.e.tag) || a.e.role === 'heading';
   const heading = a.kinds.has('heading') || ['label', 'legend', 'dt', 'caption', 'figcaption'].includes(a.e.tag);
-  if (!heading || a.e.interactive) return undefined;
+  if (!heading || (a.e.interactive && !realHeading)) return undefined;
   const key = `${a.e.tag}|${a.e.classes.join('.')}`;
   const looks = (o: Info) => o.e.look?.fontPx === a.e.look?.fontPx && !!o.e.look?.bold === !!a.e.look?.bold;
   let shared = -1;

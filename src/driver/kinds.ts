@@ -184,7 +184,7 @@ const CARD_WORDS = new Set([
 const CELL_WORDS = new Set(['cell', 'square', 'tile', 'slot', 'box', 'day', 'date']);
 
 /** Class names starting with an action name a control, not an entity: "add-card" is a button, not a card. */
-const ACTION_PREFIXES = new Set([
+export const ACTION_PREFIXES: ReadonlySet<string> = new Set([
   'add',
   'new',
   'create',

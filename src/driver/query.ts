@@ -1,7 +1,8 @@
 // Scores every element for one parsed query: base terms (candidates.ts), then relations to
 // anchors resolved recursively (geometry.ts), then the ordinal or grid choice among like
 // candidates (groups.ts).
-import type { Kind } from './kinds.ts';
+import { ACTION_PREFIXES, type Kind } from './kinds.ts';
+import { hintTokens } from './text.ts';
 import type { ParsedStep, Relation, TargetQuery } from './parse.ts';
 import type { PageSnapshot } from './snapshot.ts';
 import { byScore, fmt, scoreBase, textMatch, type Info, type Scored } from './candidates.ts';
@@ -106,7 +107,8 @@ function applyRelations(
           section !== undefined &&
           (rel.type === 'inside' || rel.type === 'group' || rel.type === 'below') &&
           c !== ai &&
-          commonDepth(c.e.xpath, ai.e.xpath) >= section
+          commonDepth(c.e.xpath, ai.e.xpath) >= section &&
+          !isInside(ai.e, c.e)
         ) {
           fit = Math.max(fit, W.SECTION_FIT);
           contained = true;
@@ -213,12 +215,20 @@ export function scoreQuery(
   // (by class or icon, or as the whole text: "Add Task..." does not make "task" a series name).
   // A series has as many members as the ordinal counts: two mail icons are not "the third email".
   const seriesSize = Math.max(2, q0.ordinal ?? 0);
-  const wordsName =
-    q0.words.length > 0 &&
-    infos.filter((info) => {
+  // A series is of like things: the list, its heading and its counter all saying "todo" are
+  // not a series of todos ("the second todo" counts the list's items); like headings "Table
+  // with avatars", "Table with actions" are; like "Add Task..." fields name an action, not tasks.
+  const named = new Map<string, number>();
+  if (q0.words.length)
+    for (const info of infos) {
       const m = textMatch(q0.words.join(' '), info);
-      return info.e.visible && m.s >= W.SERIES_NAME_SIMILARITY && (m.via === 'class/id/icon' || m.s >= W.SERIES_TEXT_SIMILARITY);
-    }).length >= seriesSize;
+      const action = m.via !== 'class/id/icon' && ACTION_PREFIXES.has(hintTokens(info.e.text || info.e.name || '')[0] ?? '');
+      if (info.e.visible && m.s >= W.SERIES_NAME_SIMILARITY && !action) {
+        const sig = `${info.e.tag}|${info.e.classes.join('.')}`;
+        named.set(sig, (named.get(sig) ?? 0) + 1);
+      }
+    }
+  const wordsName = [...named.values()].some((n) => n >= seriesSize);
   // With a label or name the ordinal counts the elements carrying it ("the second 'Random Stuff' list").
   const q =
     q0.ordinal !== undefined && !q0.kinds.length && !wordsName && !q0.labels.length && !q0.names?.length

@@ -348,3 +348,93 @@ describe('rows and their cells', () => {
     expect(idx(resolveStep(step('Click', { description: 'Click the second row' }), page))).toBe(3);
   });
 });
+
+describe('a board of columns', () => {
+  // Three columns, each: a title that renames on click (an interactive h2), an "Add Task..."
+  // field, then three task items with a trash icon each.
+  const titles = ['To Do', 'In Progress', 'Done'];
+  const els: El[] = [];
+  titles.forEach((title, c) => {
+    const col = `${B(1)}/div[${c + 1}]`;
+    const x = 10 + c * 320;
+    els.push({
+      tag: 'h2',
+      xpath: `${col}/h2[1]`,
+      text: title,
+      role: 'heading',
+      listeners: ['click'],
+      interactive: true,
+      box: { x, y: 10, width: 80, height: 24 },
+    });
+    els.push({ tag: 'input', xpath: `${col}/input[1]`, text: 'Add Task...', editable: true, box: { x, y: 400, width: 280, height: 30 } });
+    for (let k = 0; k < 3; k++) {
+      const y = 60 + k * 50;
+      els.push({
+        tag: 'li',
+        xpath: `${col}/ul[1]/li[${k + 1}]`,
+        text: `${title} card ${k + 1}`,
+        interactive: true,
+        box: { x, y, width: 280, height: 40 },
+      });
+      els.push({
+        tag: 'i',
+        xpath: `${col}/ul[1]/li[${k + 1}]/i[1]`,
+        classes: ['fa', 'fa-trash'],
+        listeners: ['click'],
+        interactive: true,
+        box: { x: x + 250, y: y + 12, width: 16, height: 16 },
+      });
+    }
+  });
+  const page = snap(els);
+  const at = (xpath: string) => els.findIndex((e) => e.xpath === xpath);
+  test("a clickable column title still opens its column: the ordinal counts that column's tasks", () => {
+    const r = resolveStep(step('Click', { description: 'Delete the second task in the Done list with its trash icon' }), page);
+    expect(idx(r)).toBe(at(`${B(1)}/div[3]/ul[1]/li[2]/i[1]`));
+  });
+  test('"Add Task..." fields name an action, not a series of tasks', () => {
+    const r = resolveStep(step('Click', { description: 'Click the third task in the To Do column' }), page);
+    expect(idx(r)).toBe(at(`${B(1)}/div[1]/ul[1]/li[3]`));
+  });
+});
+
+describe('a list named by its container', () => {
+  // TodoMVC: the heading, the new-todo field, the list and the counter all say "todo"; the
+  // items themselves do not.
+  const L = `${B(1)}/ul[1]`;
+  const els: El[] = [
+    { tag: 'h1', xpath: `${B(1)}/h1[1]`, text: 'todos', box: { x: 10, y: 10, width: 500, height: 40 } },
+    { tag: 'input', xpath: `${B(1)}/input[1]`, classes: ['new-todo'], editable: true, box: { x: 10, y: 60, width: 500, height: 50 } },
+    {
+      tag: 'ul',
+      xpath: L,
+      classes: ['todo-list'],
+      text: 'Buy milk Call the plumber Renew passport',
+      box: { x: 10, y: 120, width: 500, height: 180 },
+    },
+  ];
+  ['Buy milk', 'Call the plumber', 'Renew passport'].forEach((t, k) => {
+    const y = 120 + k * 60;
+    els.push({ tag: 'li', xpath: `${L}/li[${k + 1}]`, text: t, parent: 2, box: { x: 10, y, width: 500, height: 60 } });
+    els.push({
+      tag: 'input',
+      xpath: `${L}/li[${k + 1}]/input[1]`,
+      inputType: 'checkbox',
+      checked: k === 1,
+      classes: ['toggle'],
+      box: { x: 10, y: y + 10, width: 40, height: 40 },
+    });
+  });
+  els.push({
+    tag: 'span',
+    xpath: `${B(1)}/span[1]`,
+    classes: ['todo-count'],
+    text: '2 items left',
+    box: { x: 10, y: 310, width: 100, height: 20 },
+  });
+  const page = snap(els);
+  test('"the second todo" counts the list\'s items, not the things that say "todo"', () => {
+    const r = resolveStep(step('Click', { description: 'Click the green tick of the second todo to make it active again' }), page);
+    expect(idx(r)).toBe(els.findIndex((e) => e.xpath === `${L}/li[2]/input[1]`));
+  });
+});
