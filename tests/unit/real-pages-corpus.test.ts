@@ -9,7 +9,9 @@ describe('pagePath', () => {
   const dir = join(CORPUS_DIR, 'tuning-2');
   test('a page beside the case file or elsewhere under tests/fixtures/', () => {
     expect(pagePath(join(CORPUS_DIR, 'tuning'), 'a-bs-pricing.html')).toBe(join(CORPUS_DIR, 'tuning', 'a-bs-pricing.html'));
-    expect(pagePath(dir, '../../capture-parity/tuning-2/flat-ui-kit.html')).toBe(join(FIXTURES_DIR, 'capture-parity', 'tuning-2', 'flat-ui-kit.html'));
+    expect(pagePath(dir, '../../capture-parity/tuning-2/flat-ui-kit.html')).toBe(
+      join(FIXTURES_DIR, 'capture-parity', 'tuning-2', 'flat-ui-kit.html'),
+    );
   });
   test('refuses paths leaving tests/fixtures/, absolute paths, URLs and non-HTML files', () => {
     expect(pagePath(dir, '../../../../index.html')).toBeNull();
