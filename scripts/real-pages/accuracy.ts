@@ -1,9 +1,9 @@
 // `npm run real-pages:accuracy [-- options]`: the deterministic resolver on the real-page
 // corpus. Prints accuracy per split and the confidence table (confidence bin -> accuracy,
 // count) kept in the README.
-//   --failures            list the tuning split's failures with the resolver's reasons
-//                         (held-out and held-out-2 failures are never listed: those splits
-//                         are not for tuning)
+//   --failures            list the tuning splits' failures (tuning, tuning-2) with the
+//                         resolver's reasons (held-out and held-out-2 failures are never
+//                         listed: those splits are not for tuning)
 //   --write-known-misses  record today's misses in tests/fixtures/real-pages/known-misses.json
 //                         (the test expects exactly these to fail)
 //   --cached              reuse test-artifacts/real-pages/fixtures.json (snapshots of the last
@@ -78,10 +78,12 @@ console.log(
 );
 
 if (args.has('--failures')) {
-  console.log('\ntuning failures:');
-  for (const x of rows)
-    if (x.f.page.split === 'tuning' && !x.v.pass)
-      console.log(`  ${x.f.key} [${x.f.c.type}] "${x.f.c.description}" (conf ${x.v.confidence}): ${x.v.why}`);
+  for (const split of SPLITS.filter((x) => !isWithheld(x))) {
+    console.log(`\n${split} failures:`);
+    for (const x of rows)
+      if (x.f.page.split === split && !x.v.pass)
+        console.log(`  ${x.f.key} [${x.f.c.type}] "${x.f.c.description}" (conf ${x.v.confidence}): ${x.v.why}`);
+  }
 }
 if (args.has('--write-known-misses')) {
   const misses = rows

@@ -15,7 +15,8 @@ export const PARITY_DIR = fileURLToPath(new URL('../fixtures/capture-parity/', i
 /**
  * Where a page comes from: made for one rendering feature, a real page of the tuning,
  * held-out or held-out-2 split of the resolver's corpus, or a real page gathered for the
- * capture alone (tuning-2, tests/fixtures/capture-parity/tuning-2/, used while fixing).
+ * capture (tuning-2, tests/fixtures/capture-parity/tuning-2/, used while fixing; the
+ * resolver corpus's tuning-2 split has steps on the same files, read from here).
  * Held-out pages are measured only, never opened or debugged. tuning-2 and held-out-2 are
  * measured by the script, not by the browser test (CI time).
  */

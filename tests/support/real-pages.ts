@@ -2,7 +2,7 @@
 // and opening a page in Chromium with no request leaving it. Shared by the corpus checker
 // (scripts/real-pages/check.ts), the resolver test and the capture-parity test.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Step } from '../../src/task/types.ts';
@@ -10,12 +10,18 @@ import type { PageSnapshot } from '../../src/driver/snapshot.ts';
 import type { ResolveResult } from '../../src/driver/resolve.ts';
 
 export const CORPUS_DIR = fileURLToPath(new URL('../fixtures/real-pages/', import.meta.url));
-export const SPLITS = ['tuning', 'held-out', 'held-out-2'] as const;
+/** Every page file a case file may name lies under this folder. */
+export const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
+/**
+ * `tuning-2` is a tuning split whose pages are shared with the capture-parity split of the
+ * same name (its case files name them by a relative path); its steps were written blind.
+ */
+export const SPLITS = ['tuning', 'tuning-2', 'held-out', 'held-out-2'] as const;
 export type Split = (typeof SPLITS)[number];
 /**
  * Splits whose pages, steps and individual failures are never shown to whoever tunes the
  * resolver: only their aggregate accuracy is reported. `held-out-2` was added because
- * `held-out` was seen while tuning (session 4).
+ * `held-out` was seen while tuning (session 4). The tuning splits are not withheld.
  */
 export const WITHHELD: readonly Split[] = ['held-out', 'held-out-2'];
 export const isWithheld = (s: Split): boolean => WITHHELD.includes(s);
@@ -41,7 +47,14 @@ export interface CorpusPage {
   /** File name without `.json`. */
   name: string;
   file: string;
+  /** The page file as the case file names it: beside it, or a path relative to it inside tests/fixtures/. */
   page: string;
+  /**
+   * The page file lies outside the split's folder (shared with another corpus, e.g. the
+   * capture-parity tuning-2 pages): its relative image sources are kept failing on purpose,
+   * so requests for them on the page's own origin are not counted as leaving the page.
+   */
+  shared: boolean;
   html: string;
   viewport: { width: number; height: number };
   origin: { repo?: string; path?: string; commit?: string; url?: string };
@@ -76,11 +89,17 @@ export function readCorpusPage(split: Split, jsonFile: string): { page?: CorpusP
   const origin = (raw.origin ?? {}) as CorpusPage['origin'];
   if (!str(origin.url) && !str(origin.repo)) problems.push(`${where}: "origin" must name a repo or a url`);
   let html = '';
+  let shared = false;
   if (str(raw.page)) {
-    try {
-      html = readFileSync(join(CORPUS_DIR, split, raw.page), 'utf8');
-    } catch {
-      problems.push(`${where}: page ${raw.page} not found beside it`);
+    const at = pagePath(dirname(file), raw.page);
+    if (!at) problems.push(`${where}: page ${raw.page} must be an .html file inside tests/fixtures/`);
+    else {
+      shared = dirname(at) !== dirname(file);
+      try {
+        html = readFileSync(at, 'utf8');
+      } catch {
+        problems.push(`${where}: page ${raw.page} not found`);
+      }
     }
   }
   const cases = Array.isArray(raw.cases) ? (raw.cases as Record<string, unknown>[]) : [];
@@ -103,6 +122,7 @@ export function readCorpusPage(split: Split, jsonFile: string): { page?: CorpusP
       name: jsonFile.replace(/\.json$/, ''),
       file: where,
       page: raw.page as string,
+      shared,
       html,
       viewport: vp as { width: number; height: number },
       origin,
@@ -116,6 +136,19 @@ export function readCorpusPage(split: Split, jsonFile: string): { page?: CorpusP
     },
     problems,
   };
+}
+
+/**
+ * Where a case file's `page` lies: a path relative to the JSON file's folder (usually just
+ * the name of the file beside it). Null when it is absolute, not an .html file, or leaves
+ * tests/fixtures/.
+ */
+export function pagePath(jsonDir: string, page: string): string | null {
+  if (page.startsWith('/') || page.includes('\\') || /^[a-z]+:/i.test(page) || !page.endsWith('.html')) return null;
+  const at = resolve(jsonDir, page);
+  const rel = relative(FIXTURES_DIR, at);
+  if (!rel || rel.startsWith('..') || rel.startsWith(sep) || resolve(FIXTURES_DIR, rel) !== at) return null;
+  return at;
 }
 
 export function listCorpus(splits: readonly Split[] = SPLITS): { pages: CorpusPage[]; problems: string[] } {
@@ -166,11 +199,13 @@ export async function openCorpusPage(
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: p.viewport, deviceScaleFactor: 1 });
   const blocked: string[] = [];
-  const url = `${PAGE_ORIGIN}/${p.page}`;
+  // A shared page is served under its file name alone: `..` in a URL would be folded away.
+  const url = `${PAGE_ORIGIN}/${basename(p.page)}`;
   await context.route('**/*', (route) => {
     const u = route.request().url();
     if (u === url) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: p.html });
-    blocked.push(u);
+    // A shared page's relative images fail on purpose, as in the corpus it comes from.
+    if (!(p.shared && u.startsWith(`${PAGE_ORIGIN}/`))) blocked.push(u);
     return route.abort('blockedbyclient');
   });
   if (opts.beforeLoad) await context.addInitScript(opts.beforeLoad);
