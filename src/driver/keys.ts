@@ -33,6 +33,9 @@ export function inferKey(description: string, quotes: string[]): string | undefi
   }
   const d = description.toLowerCase();
   for (const [re, name] of KEY_NAMES) if (re.test(d)) return name;
+  // "Press down to drop the piece": a direction right after "press" is its arrow key.
+  const arrow = /\bpress(?:es|ing)?\s+(?:the\s+)?(up|down|left|right)\b/.exec(d);
+  if (arrow) return `Arrow${(arrow[1] as string)[0]?.toUpperCase()}${(arrow[1] as string).slice(1)}`;
   const letter = /\b(?:key|letter|button)\s+([a-z0-9])\b|\b([a-z0-9])\s+key\b/.exec(d);
   if (letter) return (letter[1] ?? letter[2]) as string;
   return undefined;

@@ -3,8 +3,9 @@
 // the text to type and the key to press. Pure; no knowledge of the page. One phrase at a
 // time is phrase.ts; key names are keys.ts.
 import type { Step } from '../task/types.ts';
-import type { Kind } from './kinds.ts';
+import { KIND_WORDS, type Kind } from './kinds.ts';
 import { inferKey, normalizeKey } from './keys.ts';
+import { canonicalKeyName } from '../shared/keys.ts';
 import {
   BY_NOUNS,
   DETERMINERS,
@@ -243,7 +244,13 @@ function liftNames(text: string, names: string[], tail: string[]): string {
           continue;
         }
       }
-      const single = run.length === 1 && NAME_JOINERS.has(bare(t)) && NAMED_NOUNS.test(words[i + 1] ?? '');
+      // "Click Products in the footer": a capitalised kind word mid-sentence is the label shown.
+      const kindName =
+        run.length === 1 &&
+        !/^(the|a|an)$/i.test(words[i - 1] ?? '') &&
+        !canonicalKeyName(bare(t)) &&
+        KIND_WORDS.some(([p]) => p === stemWord(bare(t)));
+      const single = (run.length === 1 && NAME_JOINERS.has(bare(t)) && NAMED_NOUNS.test(words[i + 1] ?? '')) || kindName;
       // Two or more capitalised words mid-sentence are a name as shown ("Dave Li", "Revenue Sources").
       if (run.length >= 2 || single) {
         const trail = /[,.;:]$/.exec(run.at(-1) as string)?.[0] ?? '';

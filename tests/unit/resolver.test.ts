@@ -226,6 +226,8 @@ describe('Type, Press, Scroll', () => {
     expect(k('press the space bar')).toBe('Space');
     expect(k('Press Backspace')).toBe('Backspace');
     expect(k("Press the 'w' key")).toBe('w');
+    expect(k('Press down to drop the piece faster')).toBe('ArrowDown');
+    expect(k('press left twice')).toBe('ArrowLeft');
     expect(k('move', 'ArrowLeft')).toBe('ArrowLeft');
     expect(k('x', 'enter')).toBe('Enter');
   });
@@ -436,5 +438,20 @@ describe('a list named by its container', () => {
   test('"the second todo" counts the list\'s items, not the things that say "todo"', () => {
     const r = resolveStep(step('Click', { description: 'Click the green tick of the second todo to make it active again' }), page);
     expect(idx(r)).toBe(els.findIndex((e) => e.xpath === `${L}/li[2]/input[1]`));
+  });
+});
+
+describe('a capitalised kind word is a label', () => {
+  const page = snap([
+    { tag: 'a', xpath: `${B(1)}/a[1]`, text: 'Home', href: '#', classes: ['card-link'] },
+    { tag: 'a', xpath: `${B(1)}/a[2]`, text: 'Products', href: '#' },
+    { tag: 'article', xpath: `${B(1)}/article[1]`, text: 'Spring sale', classes: ['card'] },
+  ]);
+  test('"Click Products" means the element showing Products, not a product card', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Click Products in the list' }), page))).toBe(1);
+  });
+  test('"Press Tab" keeps Tab a key', () => {
+    const r = resolveStep(step('Press', { description: 'Press Tab' }), page);
+    expect(r.ok && r.key).toBe('Tab');
   });
 });
