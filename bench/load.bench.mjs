@@ -1,8 +1,9 @@
 // `npm run bench:load`: what a visitor downloads. The built app is served by
 // scripts/serve.mjs and opened in headless system Chromium, each screen in a fresh browser
 // profile (cold), then the gallery again after a reload in the same profile (warm), then one
-// run with the built-in test model from Settings to results. Per row: requests, bytes on
-// the wire (headers + bodies; the server gzips text), of which JavaScript gzipped, failed
+// run with the built-in test model from Settings to results. Per row: requests (and how many
+// of them the browser's cache answered), bytes on the wire (headers + bodies; the server
+// gzips text), of which JavaScript gzipped, failed
 // requests, console errors, and the time to the row's mark (first gallery card, editor...).
 // Uses IWR_DIST (a built app folder) when set, else builds the app into a temp folder first.
 // BENCH_SKIP_RUN=1 leaves out the test-model run (it takes a minute or two on 2 cores).
@@ -83,7 +84,7 @@ async function main() {
   }
   const gz = jsGzipSizes(dist);
   const { server, browser } = await withApp(dist);
-  /** @type {Array<{ row: string, requests: number, bytes: number, js: number, failed: number, errors: number, ms?: number, mark?: string }>} */
+  /** @type {Array<{ row: string, requests: number, cached: number, bytes: number, js: number, failed: number, errors: number, ms?: number, mark?: string }>} */
   const rows = [];
   /** @type {string[]} */
   const problems = [];
@@ -96,7 +97,9 @@ async function main() {
       row,
       requests: got.requests.length,
       bytes: totalBytes(got.requests),
-      js: got.requests.reduce((s, r) => s + (r.status === 200 ? gz(r.url) : 0), 0),
+      cached: got.requests.filter((r) => r.bytes === 0).length,
+      // Only what came over the network: a response from the browser's cache has no bytes.
+      js: got.requests.reduce((s, r) => s + (r.status === 200 && r.bytes > 0 ? gz(r.url) : 0), 0),
       failed: failed.length,
       errors: got.errors.length,
       ...(ms !== undefined ? { ms } : {}),
@@ -156,11 +159,11 @@ async function main() {
   }
 
   const lines = [
-    '| screen | requests | bytes | of which JS, gzipped | failed | console errors | time to |',
+    '| screen | requests (from cache) | bytes | of which JS, gzipped | failed | console errors | time to |',
     '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.row} | ${r.requests} | ${size(r.bytes)} | ${size(r.js)} | ${r.failed} | ${r.errors} | ${r.ms !== undefined ? `${r.mark === 'results' ? 'results' : `\`${r.mark}\``} ${seconds(r.ms)} s` : ''} |`,
+        `| ${r.row} | ${r.requests} (${r.cached}) | ${size(r.bytes)} | ${size(r.js)} | ${r.failed} | ${r.errors} | ${r.ms !== undefined ? `${r.mark === 'results' ? 'results' : `\`${r.mark}\``} ${seconds(r.ms)} s` : ''} |`,
     ),
   ];
   const gallery = rows.find((r) => r.row === 'gallery, cold');
