@@ -76,6 +76,78 @@ test("the gallery shows the samples' build-time thumbnails, never a full checkpo
   }
 });
 
+test("another source's thumbnail is made once and kept: shown again without its checkpoint", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const watch = watchContext(context);
+    const page = await context.newPage();
+    await page.goto(appUrl() + '#/sources');
+    await page.waitForFunction(() => (window as unknown as { iwr?: { ready?: boolean } }).iwr?.ready === true);
+    // A mounted folder: the test server generates its manifest.json.
+    const source = await page.evaluate((u) => window.iwr.addUrlSource(u), `${appUrl()}fixtures/datasets/clean/`);
+    // Its card comes after the samples' twelve: scrolled to, as a thumbnail loads when in view.
+    const thumb = async (p: typeof page) => {
+      const card = p.locator(`a.task-card[href="#/task/${source.id}/1"]`);
+      await card.scrollIntoViewIfNeeded();
+      const img = card.locator('.thumb img');
+      await img.waitFor();
+      return img;
+    };
+    const stored = (p: typeof page) =>
+      p.evaluate(
+        (sid) =>
+          new Promise<Record<string, number>>((resolve, reject) => {
+            const req = indexedDB.open('iwr-studio');
+            req.onerror = () => reject(req.error);
+            req.onsuccess = () => {
+              const all = req.result.transaction('files').objectStore('files').getAll();
+              all.onsuccess = () =>
+                resolve(
+                  Object.fromEntries(
+                    (all.result as Array<{ sourceId: string; path: string; size: number }>)
+                      .filter((r) => r.sourceId === sid)
+                      .map((r) => [r.path, r.size]),
+                  ),
+                );
+            };
+          }),
+        source.id,
+      );
+    await page.goto(appUrl() + '#/tasks');
+    await thumb(page);
+    await expect.poll(async () => (await stored(page))['#thumb/1'] ?? 0).toBeGreaterThan(0);
+    const files = await stored(page);
+    expect(files['#thumb/1']).toBeLessThan(files['data/1/checkpoints/step_0.png']!);
+    // Without the cached checkpoint (and with its URL unreachable), the card still has its picture.
+    await page.evaluate(
+      (sid) =>
+        new Promise<void>((resolve, reject) => {
+          const req = indexedDB.open('iwr-studio');
+          req.onsuccess = () => {
+            const tx = req.result.transaction('files', 'readwrite');
+            tx.objectStore('files').delete([sid, 'data/1/checkpoints/step_0.png']);
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      source.id,
+    );
+    await context.route('**/checkpoints/step_0.png', (route) => route.abort());
+    await watch.settled();
+    watch.take();
+    const again = await context.newPage();
+    await again.goto(appUrl() + '#/tasks');
+    const shown = await thumb(again);
+    await expect.poll(() => shown.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(360);
+    await watch.settled();
+    const got = watch.take();
+    expect(describe(failedRequests(got.requests))).toEqual([]);
+    expect(got.requests.filter((r) => r.url.includes('checkpoints'))).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the watch sees a request for a missing file and its console error', async () => {
   // The bound above can fail: a page that asks for a file that is not there is caught.
   const context = await browser.newContext();
