@@ -1,12 +1,13 @@
 // `npm run bench:load`: what a visitor downloads. The built app is served by
 // scripts/serve.mjs and opened in headless system Chromium, each screen in a fresh browser
-// profile (cold), then the gallery again after a reload in the same profile (warm), then one
-// run with the built-in test model from Settings to results. Per row: requests (and how many
-// of them the browser's cache answered), bytes on the wire (headers + bodies; the server
-// gzips text), of which JavaScript gzipped, failed
-// requests, console errors, and the time to the row's mark (first gallery card, editor...).
+// profile (cold; the gallery and Try it also reloaded in the same profile: warm), BENCH_RUNS
+// times (default 3; medians shown), then one visit from a fresh profile that picks the
+// built-in test model in Settings and runs the sample reference from Try it to its results.
+// Per row: requests (and how many of them the browser's cache answered), bytes on the wire
+// (headers + bodies; the server gzips text), of which JavaScript gzipped, failed requests,
+// console errors, and the time to the row's mark (first gallery card, editor...).
 // Uses IWR_DIST (a built app folder) when set, else builds the app into a temp folder first.
-// BENCH_SKIP_RUN=1 leaves out the test-model run (it takes a minute or two on 2 cores).
+// BENCH_SKIP_RUN=1 leaves out the test-model run (a minute or two on 2 cores).
 import { chromium } from 'playwright-core';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,8 @@ import { failedRequests, totalBytes, watchContext } from './load-probe.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const VIEWPORT = { width: 1280, height: 720 };
+/** Each screen is loaded this many times (a fresh profile each); the table shows medians. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const KB = 1024;
 
 /** The targets of issue 20, in bytes. */
@@ -107,28 +110,29 @@ async function main() {
     });
   };
   try {
-    for (const screen of SCREENS) {
-      const context = await browser.newContext({ viewport: VIEWPORT });
-      const watch = watchContext(context);
-      const page = await context.newPage();
-      const started = Date.now();
-      await page.goto(server.url + screen.path);
-      await page.locator(screen.mark).first().waitFor({ timeout: 60_000 });
-      const ms = Date.now() - started;
-      await page.locator(screen.ready).first().waitFor({ timeout: 60_000 });
-      await watch.settled();
-      record(`${screen.name}, cold`, watch.take(), ms, screen.mark);
-      if (screen.name === 'gallery' || screen.name === 'try') {
-        const again = Date.now();
-        await page.reload();
+    for (let run = 0; run < RUNS; run++)
+      for (const screen of SCREENS) {
+        const context = await browser.newContext({ viewport: VIEWPORT });
+        const watch = watchContext(context);
+        const page = await context.newPage();
+        const started = Date.now();
+        await page.goto(server.url + screen.path);
         await page.locator(screen.mark).first().waitFor({ timeout: 60_000 });
-        const warm = Date.now() - again;
+        const ms = Date.now() - started;
         await page.locator(screen.ready).first().waitFor({ timeout: 60_000 });
         await watch.settled();
-        record(`${screen.name}, warm (reload)`, watch.take(), warm, screen.mark);
+        record(`${screen.name}, cold`, watch.take(), ms, screen.mark);
+        if (screen.name === 'gallery' || screen.name === 'try') {
+          const again = Date.now();
+          await page.reload();
+          await page.locator(screen.mark).first().waitFor({ timeout: 60_000 });
+          const warm = Date.now() - again;
+          await page.locator(screen.ready).first().waitFor({ timeout: 60_000 });
+          await watch.settled();
+          record(`${screen.name}, warm (reload)`, watch.take(), warm, screen.mark);
+        }
+        await context.close();
       }
-      await context.close();
-    }
     if (process.env.BENCH_SKIP_RUN !== '1') {
       // Everything from a fresh profile: Settings (the test model chosen), Try it, the run, results.
       const context = await browser.newContext({ viewport: VIEWPORT });
@@ -157,17 +161,39 @@ async function main() {
     if (own) rmSync(dist, { recursive: true, force: true });
   }
 
+  // One row per screen: the median of its runs, times as "median (fastest-slowest)".
+  /** @type {Map<string, typeof rows>} */
+  const byRow = new Map();
+  for (const r of rows) byRow.set(r.row, [...(byRow.get(r.row) ?? []), r]);
+  const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
+  const merged = [...byRow.values()].map((runs) => {
+    const first = runs[0] ?? rows[0];
+    if (!first) throw new Error('no rows');
+    const pick = (/** @type {(r: typeof first) => number} */ f) => median(runs.map(f));
+    const times = runs.map((r) => r.ms ?? 0);
+    return {
+      ...first,
+      requests: pick((r) => r.requests),
+      cached: pick((r) => r.cached),
+      bytes: pick((r) => r.bytes),
+      js: pick((r) => r.js),
+      failed: Math.max(...runs.map((r) => r.failed)),
+      errors: Math.max(...runs.map((r) => r.errors)),
+      ms: median(times),
+      spread: runs.length > 1 ? ` (${seconds(Math.min(...times))}–${seconds(Math.max(...times))})` : '',
+    };
+  });
   const lines = [
     '| screen | requests (from cache) | bytes | of which JS, gzipped | failed | console errors | time to |',
     '| --- | --- | --- | --- | --- | --- | --- |',
-    ...rows.map(
+    ...merged.map(
       (r) =>
-        `| ${r.row} | ${r.requests} (${r.cached}) | ${size(r.bytes)} | ${size(r.js)} | ${r.failed} | ${r.errors} | ${r.ms !== undefined ? `${r.mark === 'results' ? 'results' : `\`${r.mark}\``} ${seconds(r.ms)} s` : ''} |`,
+        `| ${r.row} | ${r.requests} (${r.cached}) | ${size(r.bytes)} | ${size(r.js)} | ${r.failed} | ${r.errors} | ${r.ms !== undefined ? `${r.mark === 'results' ? 'results' : `\`${r.mark}\``} ${seconds(r.ms)} s${r.spread}` : ''} |`,
     ),
   ];
-  const gallery = rows.find((r) => r.row === 'gallery, cold');
-  const warm = rows.find((r) => r.row === 'gallery, warm (reload)');
-  const run = rows.find((r) => r.row.startsWith('test-model run'));
+  const gallery = merged.find((r) => r.row === 'gallery, cold');
+  const warm = merged.find((r) => r.row === 'gallery, warm (reload)');
+  const run = merged.find((r) => r.row.startsWith('test-model run'));
   /** @param {string} what @param {number | undefined} got @param {number} limit */
   const target = (what, got, limit) =>
     got === undefined ? `${what}: not measured` : `${what}: ${size(got)} (target < ${size(limit)}: ${got < limit ? 'met' : 'NOT met'})`;
