@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { vendorAssets } from './scripts/vendor-assets.mjs';
+import { samplesFiles } from './scripts/build/samples-files.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -40,7 +41,7 @@ function iwrAgent(): Plugin {
 // `base: './'` keeps the build working from any static host sub-path (e.g. a project page).
 export default defineConfig({
   base: './',
-  plugins: [react(), vendorAssets(), iwrAgent()],
+  plugins: [react(), vendorAssets(), samplesFiles(), iwrAgent()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   worker: { format: 'es' },
   build: {

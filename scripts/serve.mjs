@@ -2,10 +2,17 @@
 // CLI all use it, so the app is always exercised as a static site would serve it.
 // Optional extra mounts expose a local dataset folder over HTTP (the CLI's --data),
 // which the app then reads through its ordinary URL source.
+//
+// Caching as a static host should do it: every file has validators (ETag, Last-Modified)
+// and a conditional request that still matches gets 304; the build's content-hashed files
+// under assets/ may be kept for a year without asking again (`immutable`); everything else
+// is `no-cache` (kept, but revalidated before use). Text, JSON and WASM are gzipped for
+// clients that accept it (once per file version, kept in memory).
 import { createServer } from 'node:http';
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 /** @type {Record<string, string>} */
 const MIME = {
@@ -35,6 +42,34 @@ const MIME = {
   '.md': 'text/markdown; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/** Types worth compressing (images, video and archives are compressed already). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.jsonl', '.svg', '.wasm', '.md', '.txt', '.ttf', '.otf']);
+/** Vite names every file under assets/ after its content, so a URL there never changes meaning. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** @type {Map<string, { key: string, body: Buffer }>} */
+const gzipped = new Map();
+/** @param {string} file @param {string} key  size and mtime: a changed file is compressed again */
+function gzipOf(file, key) {
+  const hit = gzipped.get(file);
+  if (hit?.key === key) return hit.body;
+  const body = gzipSync(readFileSync(file));
+  gzipped.set(file, { key, body });
+  return body;
+}
+
+/**
+ * Whether a conditional request still matches the file: If-None-Match (any of its tags),
+ * else If-Modified-Since at one-second resolution, as HTTP dates have.
+ * @param {import('node:http').IncomingHttpHeaders} headers @param {string[]} etags @param {number} mtimeMs
+ */
+export function notModified(headers, etags, mtimeMs) {
+  const inm = headers['if-none-match'];
+  if (inm) return inm.split(',').some((t) => t.trim() === '*' || etags.includes(t.trim().replace(/^W\//, '')));
+  const ims = Date.parse(headers['if-modified-since'] ?? '');
+  return Number.isFinite(ims) && Math.floor(mtimeMs / 1000) * 1000 <= ims;
+}
 
 /**
  * Every file below `dir`, as sorted relative paths with forward slashes (hidden entries skipped).
@@ -110,18 +145,37 @@ export function startServer(opts) {
       res.writeHead(404, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' }).end(`not found: ${pathname}`);
       return;
     }
-    const size = statSync(target).size;
+    const { size, mtimeMs } = statSync(target);
+    const ext = extname(target).toLowerCase();
+    const version = `${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}`;
+    const etag = `"${version}"`;
+    const gzEtag = `"${version}-gz"`;
+    const gzip = COMPRESSIBLE.has(ext) && size > 512 && !req.headers.range && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     /** @type {Record<string, string | number>} */
     const headers = {
-      'content-type': MIME[extname(target).toLowerCase()] ?? 'application/octet-stream',
+      'content-type': MIME[ext] ?? 'application/octet-stream',
       'accept-ranges': 'bytes',
-      'cache-control': 'no-cache',
+      'cache-control': !mounted && rel.startsWith('/assets/') ? IMMUTABLE : 'no-cache',
+      etag: gzip ? gzEtag : etag,
+      'last-modified': new Date(mtimeMs).toUTCString(),
       'access-control-allow-origin': '*',
     };
+    if (COMPRESSIBLE.has(ext)) headers.vary = 'Accept-Encoding';
     if (opts.crossOriginIsolated) {
       headers['cross-origin-opener-policy'] = 'same-origin';
       headers['cross-origin-embedder-policy'] = 'require-corp';
       headers['cross-origin-resource-policy'] = 'cross-origin';
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && notModified(req.headers, [etag, gzEtag], mtimeMs)) {
+      const { 'content-type': _type, 'accept-ranges': _ranges, ...kept } = headers;
+      res.writeHead(304, kept).end();
+      return;
+    }
+    if (gzip) {
+      const body = gzipOf(target, version);
+      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
     }
     // Range support: <video> seeking and resumable downloads need it.
     const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');

@@ -31,6 +31,8 @@ export interface SourceRecord {
 
 /** The zip archive itself is stored under this path of its source. */
 export const ZIP_BLOB_PATH = '#zip';
+/** A task's gallery thumbnail, made once from its checkpoint 0 (no dataset path starts with '#'). */
+export const thumbnailPath = (taskId: string): string => `#thumb/${taskId}`;
 
 const KINDS: readonly SourceKind[] = ['samples', 'folder', 'zip', 'url'];
 

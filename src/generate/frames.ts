@@ -2,7 +2,6 @@
 // best first: mp4 and webm through mediabunny (a maintained demuxer for both containers that
 // decodes with WebCodecs); anything else, or when WebCodecs fails, by seeking a <video>
 // element and drawing it. Every frame says which way it came and which moment it shows.
-import { BlobSource, Input, MATROSKA, MP4, QTFF, VideoSampleSink, WEBM } from 'mediabunny';
 import { fitLongEdge, planFrames, type FramePlan, type FramePlanOptions } from './frame-plan.ts';
 
 export interface SampleOptions extends FramePlanOptions {
@@ -84,6 +83,9 @@ export async function sampleVideoFrames(video: Blob, opts: SampleOptions = {}): 
 // mp4 and webm ---------------------------------------------------------------------------
 
 async function viaMediabunny(video: Blob, opts: SampleOptions, container: 'mp4' | 'webm'): Promise<SampledVideo> {
+  // Loaded with the first video sampled: the demuxers are a quarter of a megabyte that the
+  // screens without generation never need.
+  const { BlobSource, Input, MATROSKA, MP4, QTFF, VideoSampleSink, WEBM } = await import('mediabunny');
   const input = new Input({ source: new BlobSource(video), formats: container === 'mp4' ? [MP4, QTFF] : [WEBM, MATROSKA] });
   try {
     const track = await input.getPrimaryVideoTrack();

@@ -3,7 +3,6 @@
 // bootstrap srcdoc, and a MessageChannel whose port is the only way in or out. The app
 // never listens to window messages, so a candidate's parent.postMessage reaches nothing;
 // port messages are checked for shape before use, since the candidate shares the agent's realm.
-import agentSource from 'virtual:iwr-agent';
 import { HELLO, type AgentCommand, type AgentEvent, type AgentMessage, type NetworkPolicy } from '../agent/protocol.ts';
 import { bootstrapHtml } from './bootstrap.ts';
 
@@ -153,7 +152,10 @@ export class SandboxHost {
     }
   }
 
-  private start(timeoutMs: number): Promise<void> {
+  private async start(timeoutMs: number): Promise<void> {
+    // The agent (snapdom's DOM capture inside) is a third of a megabyte that only screens
+    // with a sandbox need: loaded with the first frame, then kept by the module cache.
+    const { default: agentSource } = await import('virtual:iwr-agent');
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new SandboxError('start', `no ready signal within ${Math.round(timeoutMs)} ms`)), timeoutMs);
       let loads = 0;

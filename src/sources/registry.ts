@@ -55,7 +55,10 @@ function samplesRecord(stored?: SourceRecord): SourceRecord {
   // The app may be served from another address than last time: the base always follows the page.
   const url = new URL('samples/dataset/', document.baseURI).href;
   const same = stored?.url === url;
-  return { ...(same ? stored : {}), id: SAMPLES_ID, kind: 'samples', label: 'Built-in samples', url, addedAt: 0 };
+  // The build ships the samples' manifest.json (scripts/build/samples-files.mjs): a state
+  // remembered by an older version, which had none, must not send the source probing.
+  const { manifest: _shipped, ...kept } = same && stored ? stored : ({} as Partial<SourceRecord>);
+  return { ...kept, id: SAMPLES_ID, kind: 'samples', label: 'Built-in samples', url, addedAt: 0 };
 }
 
 function sourceFromRecord(record: SourceRecord): DatasetSource {

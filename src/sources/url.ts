@@ -3,9 +3,9 @@
 // local server. data.jsonl is read first; a task's files only when the task is opened.
 //
 // Listing a task folder, in order of preference:
-//   1. <base>manifest.json: a JSON list of paths relative to <base> (or { "files": [...] });
-//      the CLI's server generates one for a mounted folder;
-//   2. the hub's tree API, for huggingface.co URLs;
+//   1. the hub's tree API, for huggingface.co URLs (the hub lists every file; no manifest is asked for);
+//   2. <base>manifest.json: a JSON list of paths relative to <base> (or { "files": [...] });
+//      the build writes one for the samples, the CLI's server generates one for a mounted folder;
 //   3. probing the well-known names (video, checkpoints step_0..step_<flagged>, stitched sheets,
 //      assets/asset_001.<ext>...) with HEAD requests. A plain static host therefore needs either a
 //      manifest.json, or assets named asset_NNN with a common image extension.
@@ -87,7 +87,8 @@ export class UrlSource implements DatasetSource {
   private async download(url: string, opts: ReadOptions): Promise<Blob | null> {
     const { response } = await this.request(url, 'GET', opts.signal);
     if (!response) return null;
-    const total = Number(response.headers.get('content-length')) || undefined;
+    // A compressed answer's length counts compressed bytes, the reader decompressed ones.
+    const total = response.headers.get('content-encoding') ? undefined : Number(response.headers.get('content-length')) || undefined;
     if (!response.body || !opts.onBytes) return response.blob();
     const reader = response.body.getReader();
     const chunks: Uint8Array<ArrayBuffer>[] = [];
@@ -143,6 +144,16 @@ export class UrlSource implements DatasetSource {
       .filter(Boolean);
   }
 
+  private async fromManifest(taskId: string, opts: ReadOptions): Promise<string[] | null> {
+    const manifest = await this.manifest(opts);
+    return manifest
+      ? taskListing(
+          manifest.map((p) => p.replace(/^\.?\//, '')),
+          taskId,
+        )
+      : null;
+  }
+
   private async hubTree(taskId: string, signal?: AbortSignal): Promise<string[] | null> {
     const folder = `data/${taskId}`;
     let next: string | null = hubTreeUrl(this.base, folder);
@@ -192,13 +203,10 @@ export class UrlSource implements DatasetSource {
   async listTaskFiles(taskId: string, flaggedSteps: number, opts: ReadOptions = {}): Promise<string[]> {
     const known = this.record.listingsFormat === LISTINGS_FORMAT ? this.record.listings?.[taskId] : undefined;
     if (known) return known;
-    const manifest = await this.manifest(opts);
-    const listing = manifest
-      ? taskListing(
-          manifest.map((p) => p.replace(/^\.?\//, '')),
-          taskId,
-        )
-      : ((await this.hubTree(taskId, opts.signal)) ?? (await this.probe(taskId, flaggedSteps, opts.signal)));
+    const listing =
+      (await this.hubTree(taskId, opts.signal)) ??
+      (await this.fromManifest(taskId, opts)) ??
+      (await this.probe(taskId, flaggedSteps, opts.signal));
     const kept = this.record.listingsFormat === LISTINGS_FORMAT ? this.record.listings : {};
     await this.save({ listings: { ...kept, [taskId]: listing }, listingsFormat: LISTINGS_FORMAT });
     return listing;

@@ -5,14 +5,15 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useRoute, sectionOf, type Route } from './router.ts';
 import { ScreenBoundary } from './components/ScreenBoundary.tsx';
 import { GalleryScreen } from './gallery/GalleryScreen.tsx';
-import { TaskScreen } from './task/TaskScreen.tsx';
-import { SettingsScreen } from './settings/SettingsScreen.tsx';
-import { SourcesScreen } from './SourcesScreen.tsx';
 import { useSettings } from './settings/store.ts';
 import { EmptyState } from './components/Card.tsx';
 import { ResumeBanner } from './runs/ResumeBanner.tsx';
 
-// Heavy screens load on demand: CodeMirror (Try it), uPlot (Leaderboard).
+// Every screen but the gallery (where a visitor lands) loads on demand: CodeMirror (Try it),
+// uPlot (Leaderboard), the task page's viewers, the settings and sources panels.
+const TaskScreen = lazy(() => import('./task/TaskScreen.tsx').then((m) => ({ default: m.TaskScreen })));
+const SettingsScreen = lazy(() => import('./settings/SettingsScreen.tsx').then((m) => ({ default: m.SettingsScreen })));
+const SourcesScreen = lazy(() => import('./SourcesScreen.tsx').then((m) => ({ default: m.SourcesScreen })));
 const TryScreen = lazy(() => import('./try/TryScreen.tsx').then((m) => ({ default: m.TryScreen })));
 const ResultsScreen = lazy(() => import('./results/ResultsScreen.tsx').then((m) => ({ default: m.ResultsScreen })));
 const LeaderboardScreen = lazy(() => import('./leaderboard/LeaderboardScreen.tsx').then((m) => ({ default: m.LeaderboardScreen })));

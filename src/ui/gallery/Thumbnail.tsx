@@ -1,24 +1,41 @@
-// Checkpoint 0 as the task's picture, loaded when the card scrolls into view and downscaled
-// off the main thread (createImageBitmap) so a gallery of 1080p screenshots stays light.
+// Checkpoint 0 as the task's picture, loaded when the card scrolls into view. The samples'
+// pictures are made at build time (scripts/build/samples-files.mjs): a small JPEG each,
+// cached by the browser like the app's other assets. For other sources the picture is
+// made once, downscaled off the main thread (createImageBitmap), and kept in IndexedDB
+// beside the source's files, so a later visit neither reads nor decodes the full screenshot.
 import { useEffect, useRef, useState } from 'react';
+import sampleThumbs from 'virtual:iwr-sample-thumbs';
+import { getCachedFile, putCachedFile, thumbnailPath } from '../../data/sources.ts';
+import { SAMPLES_ID } from '../../sources/registry.ts';
 import { fileBlob } from '../state/catalog.ts';
 
 const THUMB_WIDTH = 360;
 const thumbs = new Map<string, Promise<string | null>>();
 
-async function makeThumb(sourceId: string, path: string): Promise<string | null> {
-  const blob = await fileBlob(sourceId, path);
-  if (!blob) return null;
+/** A downscaled copy of the image, or null where the browser cannot resize (no OffscreenCanvas...). */
+async function downscale(blob: Blob): Promise<Blob | null> {
   try {
     const bmp = await createImageBitmap(blob, { resizeWidth: THUMB_WIDTH, resizeQuality: 'medium' });
     const canvas = new OffscreenCanvas(bmp.width, bmp.height);
     canvas.getContext('2d')?.drawImage(bmp, 0, 0);
     bmp.close();
-    return URL.createObjectURL(await canvas.convertToBlob({ type: 'image/webp', quality: 0.85 }));
+    return await canvas.convertToBlob({ type: 'image/webp', quality: 0.85 });
   } catch {
-    // Browsers without resize options or OffscreenCanvas: the full image still works.
-    return URL.createObjectURL(blob);
+    return null;
   }
+}
+
+async function makeThumb(sourceId: string, taskId: string): Promise<string | null> {
+  const built = sourceId === SAMPLES_ID ? sampleThumbs[taskId] : undefined;
+  if (built) return new URL(built, document.baseURI).href;
+  const kept = await getCachedFile(sourceId, thumbnailPath(taskId)).catch(() => undefined);
+  if (kept) return URL.createObjectURL(kept);
+  const blob = await fileBlob(sourceId, `data/${taskId}/checkpoints/step_0.png`);
+  if (!blob) return null;
+  const small = await downscale(blob);
+  // A failed write only costs making it again next time.
+  if (small) await putCachedFile(sourceId, thumbnailPath(taskId), small).catch(() => {});
+  return URL.createObjectURL(small ?? blob);
 }
 
 // Every card gets the same picture box (16:10, top of the page shown) so rows line up whatever the resolution.
@@ -36,7 +53,7 @@ export function Thumbnail({ sourceId, taskId, alt }: { sourceId: string; taskId:
         const key = `${sourceId}\n${taskId}`;
         let p = thumbs.get(key);
         if (!p) {
-          p = makeThumb(sourceId, `data/${taskId}/checkpoints/step_0.png`).catch(() => null);
+          p = makeThumb(sourceId, taskId).catch(() => null);
           thumbs.set(key, p);
         }
         void p.then((u) => {
