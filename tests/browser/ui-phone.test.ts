@@ -1,0 +1,138 @@
+// Phones: the app at 390x844 and 412x915 in real Chromium. No screen scrolls sideways, the
+// collapsed navigation reaches every screen, and a visitor opens sample task 1, runs it with the
+// built-in test DINO model and reads the results. At 390x844 each screen is saved to
+// test-artifacts/screens/phone-*.png for a visual check.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { artifactPath, launchBrowser, openApp } from './harness.ts';
+import { axeProblems } from './axe.ts';
+
+const LONG = 600_000;
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(artifactPath('screens'), { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** How far the page scrolls sideways (0 when it fits). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 412, height: 915 },
+]) {
+  describe(`at ${viewport.width}x${viewport.height}`, () => {
+    const shot = async (page: Page, name: string) => {
+      if (viewport.width === 390) await page.screenshot({ path: artifactPath(`screens/phone-${name}.png`) });
+    };
+    /** The screen fits the width and has no serious accessibility problem. */
+    const check = async (page: Page, name: string) => {
+      await page
+        .locator('#main .loading')
+        .waitFor({ state: 'detached' })
+        .catch(() => {});
+      expect(await sideways(page), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+      expect(await axeProblems(page), name).toEqual([]);
+      await shot(page, name);
+    };
+
+    test(
+      'the menu reaches every screen; a task opens, runs with the test model and its results read; nothing scrolls sideways',
+      async () => {
+        const { page, context } = await openApp(browser, { viewport, path: '#/tasks' });
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+
+        // Gallery: one column of cards.
+        const cards = page.locator('a.task-card');
+        await cards.first().locator('.thumb img').waitFor();
+        const lefts = new Set(await cards.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left))));
+        expect(lefts.size).toBe(1);
+        await check(page, 'gallery');
+
+        // The navigation is one button that opens the menu; each link shows its screen and closes it.
+        const menu = page.getByRole('button', { name: 'Menu' });
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        for (const name of ['Leaderboard', 'Judge', 'Sources', 'Settings', 'Tasks']) {
+          expect(await menu.getAttribute('aria-expanded')).toBe('false');
+          expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(false);
+          await menu.click();
+          expect(await menu.getAttribute('aria-expanded')).toBe('true');
+          const link = nav.getByRole('link', { name, exact: true });
+          await link.click();
+          await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
+          expect(await menu.getAttribute('aria-expanded')).toBe('false');
+          await check(page, name.toLowerCase());
+          if (name === 'Settings') await page.getByLabel(/Built-in test model \(NOT DINOv2/).check();
+        }
+
+        // Task page: step markers are 44 px targets.
+        await cards.filter({ hasText: 'tiny-tally.example' }).click();
+        await page.locator('h2', { hasText: 'tiny-tally.example' }).waitFor();
+        await page.waitForFunction(() => ((document.querySelector('.video-frame video') as HTMLVideoElement | null)?.duration ?? 0) > 0);
+        const marks = await page
+          .locator('.timeline-mark')
+          .evaluateAll((els) => els.map((e) => [e.getBoundingClientRect().width, e.getBoundingClientRect().height]));
+        expect(marks).toHaveLength(3);
+        for (const [w, h] of marks) expect(Math.min(w!, h!)).toBeGreaterThanOrEqual(44);
+        await check(page, 'task');
+
+        // Try it: editor, preview and run are tabs; the preview frame is scaled to the width.
+        await page.getByRole('link', { name: /Try it/ }).first().click();
+        const editor = page.locator('.cm-content');
+        await editor.waitFor();
+        await check(page, 'try');
+        await page.getByLabel('Load a sample candidate').selectOption('reference');
+        await expect.poll(() => page.getByLabel('Candidate', { exact: true }).locator('option:checked').innerText()).toContain('reference');
+        await page.getByRole('tab', { name: 'Live preview' }).click();
+        expect(await editor.isVisible()).toBe(false);
+        await page.locator('.preview-status', { hasText: 'Loaded' }).waitFor();
+        const stage = await page.locator('.preview-stage').boundingBox();
+        expect(stage!.x).toBeGreaterThanOrEqual(0);
+        expect(stage!.x + stage!.width).toBeLessThanOrEqual(viewport.width);
+        expect(stage!.width / stage!.height).toBeCloseTo(640 / 400, 1);
+        await check(page, 'try-preview');
+
+        // Run: when it finishes, focus moves to the results link and the result is announced.
+        await page.getByRole('tab', { name: 'Run & score' }).click();
+        await page.getByRole('button', { name: /Run & score/ }).click();
+        await page.getByRole('button', { name: 'Cancel' }).waitFor();
+        await page.locator('.run-shot img').waitFor({ timeout: 120_000 });
+        await check(page, 'run-live');
+        const seeResults = page.getByRole('link', { name: /See the results/ });
+        await seeResults.waitFor({ timeout: 300_000 });
+        await expect.poll(() => seeResults.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await page.locator('[aria-live] >> text=/Run finished/').count()).toBeGreaterThan(0);
+        await check(page, 'run-done');
+        await seeResults.click();
+
+        // Results: the scores read, and the checkpoint comparison fits the width.
+        const scores = page.getByRole('list', { name: 'Scores' });
+        await scores.waitFor();
+        expect(await scores.innerText()).toMatch(/Final \(partial\)\s+\d+\.\d\d%/);
+        expect(await scores.innerText()).toMatch(/IFS \(checks\)\s+100\.00%/);
+        await check(page, 'results');
+        await page.getByRole('tab', { name: /Checkpoints/ }).click();
+        await page.locator('.compare-stage img').first().waitFor();
+        const cmp = await page.locator('.compare-stage').boundingBox();
+        expect(cmp!.x + cmp!.width).toBeLessThanOrEqual(viewport.width);
+        await check(page, 'results-checkpoint');
+
+        // Leaderboard with the run: the wide table scrolls inside its card, not the page.
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await nav.getByRole('link', { name: 'Leaderboard', exact: true }).click();
+        await page.locator('.lb-table tr', { hasText: 'reference' }).first().waitFor();
+        const table = page.locator('.lb-table');
+        expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+        await check(page, 'leaderboard-run');
+        expect(errors).toEqual([]);
+        await context.close();
+      },
+      LONG,
+    );
+  });
+}
