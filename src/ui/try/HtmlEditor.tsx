@@ -72,7 +72,9 @@ export function HtmlEditor({
           theme,
           syntaxHighlighting(highlight),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // tabindex 0 says outright what contenteditable implies, so checkers (axe's
+          // scrollable-region-focusable) see that the scrolling editor can be reached by keyboard.
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) onChangeRef.current(u.state.doc.toString());
           }),

@@ -89,7 +89,12 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
     fitHeight: !narrow,
   });
   const panelTabs = (
-    <Tabs label={narrow ? 'Editor, preview and run' : 'Right panel'} value={mode} onChange={setMode} tabs={narrow ? NARROW_TABS : SIDE_TABS} />
+    <Tabs
+      label={narrow ? 'Editor, preview and run' : 'Right panel'}
+      value={mode}
+      onChange={setMode}
+      tabs={narrow ? NARROW_TABS : SIDE_TABS}
+    />
   );
 
   const openFile = async (file: File) => {
