@@ -27,7 +27,7 @@ const go = async (page: Page, hash: string) => {
 test('the check catches what the issue found: a label without its visible text, and the old faint colour', async () => {
   const page = await browser.newPage();
   await page.setContent(
-    '<html lang="en"><body style="background:#0f1115"><main><h1>x</h1>' +
+    '<html lang="en"><head><title>axe self-check</title></head><body style="background:#0f1115"><main><h1>x</h1>' +
       '<a href="#a" aria-label="Task 1, 640 by 400">#1 tiny-tally.example</a>' +
       '<p style="color:#6d7686">faint text</p></main></body></html>',
   );
@@ -59,6 +59,10 @@ test(
     await check('task assets');
     await page.getByRole('tab', { name: /Reference checkpoints/ }).click();
     await check('task checkpoints');
+    await page.getByRole('button', { name: 'Generate with a model…' }).click();
+    await page.locator('dialog.modal[open] .gen-panel').waitFor();
+    await check('task, generate dialog');
+    await page.keyboard.press('Escape');
 
     await go(page, '#/settings');
     await page.locator('#settings-storage table').waitFor();
