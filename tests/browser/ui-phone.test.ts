@@ -221,6 +221,7 @@ test('at 360x640, the narrowest phone width supported, every screen fits; the Tr
   expect(found).toEqual({});
 
   // Try it, narrow: one panel at a time. Widened: the editor beside the preview, as on a desktop.
+  await page.goto(page.url().replace(/#.*$/, '#/task/samples/1/try'));
   await page.locator('.cm-content').waitFor();
   expect(await page.locator('.preview-stage').count()).toBe(0);
   await page.setViewportSize({ width: 1280, height: 720 });
