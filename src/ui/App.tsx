@@ -61,9 +61,11 @@ export function App() {
   const key = location.hash.split('?')[0] ?? '';
   // Narrow screens show the navigation as a menu behind one button (styles.css hides the button
   // on wide ones, where the links are always shown and this state does nothing).
-  const [menuOpen, setMenuOpen] = useState(false);
+  // Open for one screen: held as the screen it was opened on, so moving to another closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === key;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? key : null);
   const menuButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => setMenuOpen(false), [key]);
 
   useEffect(() => {
     void loadSettings();
@@ -92,7 +94,15 @@ export function App() {
       >
         Skip to content
       </a>
-      <header className="app-header">
+      <header
+        className="app-header"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && menuOpen) {
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }
+        }}
+      >
         <a className="brand" href="#/tasks">
           <span className="brand-mark" aria-hidden="true">
             ◧
@@ -105,22 +115,12 @@ export function App() {
           className="menu-button"
           aria-expanded={menuOpen}
           aria-controls="main-nav"
-          onClick={() => setMenuOpen((o) => !o)}
+          onClick={() => setMenuOpen(!menuOpen)}
         >
           <span className="menu-icon" aria-hidden="true" />
           Menu
         </button>
-        <nav
-          id="main-nav"
-          aria-label="Main"
-          className={menuOpen ? 'nav-open' : undefined}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && menuOpen) {
-              setMenuOpen(false);
-              menuButton.current?.focus();
-            }
-          }}
-        >
+        <nav id="main-nav" aria-label="Main" className={menuOpen ? 'nav-open' : undefined}>
           <ul className="nav">
             {NAV.map((n) => (
               <li key={n.id}>

@@ -92,7 +92,15 @@ for (const viewport of [
           await menu.click();
           expect(await menu.getAttribute('aria-expanded')).toBe('true');
           expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).toBe(5);
-          if (name === 'Leaderboard') await check(page, 'menu');
+          if (name === 'Leaderboard') {
+            await check(page, 'menu');
+            // Escape closes it and gives focus back to the button.
+            await link.focus();
+            await page.keyboard.press('Escape');
+            expect(await menu.getAttribute('aria-expanded')).toBe('false');
+            expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+            await menu.click();
+          }
           await link.click();
           await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
           expect(await menu.getAttribute('aria-expanded')).toBe('false');
