@@ -1,7 +1,7 @@
 // The shell: header navigation, one screen per route, an error boundary around the screen
 // so a failure shows where it happened with a way forward instead of a blank page.
 import './styles.css';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useRoute, sectionOf, type Route } from './router.ts';
 import { ScreenBoundary } from './components/ScreenBoundary.tsx';
 import { GalleryScreen } from './gallery/GalleryScreen.tsx';
@@ -60,6 +60,13 @@ export function App() {
   const loadSettings = useSettings((s) => s.load);
   const mainRef = useRef<HTMLElement>(null);
   const key = location.hash.split('?')[0] ?? '';
+  // Narrow screens show the navigation as a menu behind one button (styles.css hides the button
+  // on wide ones, where the links are always shown and this state does nothing).
+  // Open for one screen: held as the screen it was opened on, so moving to another closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === key;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? key : null);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     void loadSettings();
@@ -88,14 +95,33 @@ export function App() {
       >
         Skip to content
       </a>
-      <header className="app-header">
+      <header
+        className="app-header"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && menuOpen) {
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }
+        }}
+      >
         <a className="brand" href="#/tasks">
           <span className="brand-mark" aria-hidden="true">
             ◧
           </span>
           <h1>IWR Studio</h1>
         </a>
-        <nav aria-label="Main">
+        <button
+          ref={menuButton}
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <span className="menu-icon" aria-hidden="true" />
+          Menu
+        </button>
+        <nav id="main-nav" aria-label="Main" className={menuOpen ? 'nav-open' : undefined}>
           <ul className="nav">
             {NAV.map((n) => (
               <li key={n.id}>
@@ -103,6 +129,7 @@ export function App() {
                   href={n.href}
                   className={`nav-link${section === n.id ? ' nav-on' : ''}`}
                   aria-current={section === n.id ? 'page' : undefined}
+                  onClick={() => setMenuOpen(false)}
                 >
                   {n.label}
                 </a>

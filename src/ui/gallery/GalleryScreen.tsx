@@ -216,12 +216,15 @@ function TaskCard({ entry, tabIndex, onFocus }: { entry: CatalogEntry; tabIndex:
       href={hrefFor({ name: 'task', sourceId: entry.sourceId, taskId: task.id })}
       tabIndex={tabIndex}
       onFocus={onFocus}
-      aria-label={`Task ${task.id}: ${task.record.source_website || 'unknown site'}, ${c.domain ?? 'no domain'}, interaction ${c.interaction_complexity ?? '?'}, visual ${c.visual_complexity ?? '?'}, ${width} by ${height}, ${steps} steps`}
     >
+      {/* The card's name is its visible text (an aria-label must contain what is seen, WCAG 2.5.3),
+          with a spoken "Task" before the number. */}
       <Thumbnail sourceId={entry.sourceId} taskId={task.id} alt="" />
       <div className="task-meta">
         <div className="task-title">
-          <span className="task-id">#{task.id}</span>
+          <span className="task-id">
+            <span className="sr-only">Task </span>#{task.id}
+          </span>
           <span className="task-site" title={task.record.source_website}>
             {task.record.source_website || 'unknown site'}
           </span>

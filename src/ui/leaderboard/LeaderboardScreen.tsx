@@ -87,7 +87,7 @@ export function LeaderboardScreen() {
         />
       ) : null}
 
-      <div className="table-wrap lb-table">
+      <div className="table-wrap lb-table" tabIndex={0} role="region" aria-label="Leaderboard table">
         <table className="data">
           <thead>
             <tr>

@@ -26,7 +26,7 @@ export function PageLog({ run }: { run: RunView }) {
           : ''}
         .
       </p>
-      <div className="table-wrap log-table">
+      <div className="table-wrap log-table" tabIndex={0} role="region" aria-label="Console and network log">
         <table className="data">
           <thead>
             <tr>

@@ -13,7 +13,7 @@ export function StepTable({ run }: { run: RunView }) {
   const byChecks = studio?.assertions_mode === 'checks';
   const checks = new Map(((studio?.checks?.verdicts ?? []) as CheckRow[]).map((v) => [v.step, v]));
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Steps">
       <table className="data step-table">
         <thead>
           <tr>

@@ -80,7 +80,7 @@ export function StoragePanel() {
         ) : null}
       </p>
       {rows ? (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Storage by store">
           <table className="data">
             <thead>
               <tr>

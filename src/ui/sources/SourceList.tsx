@@ -21,7 +21,7 @@ export function SourceList() {
             type="button"
             className="btn btn-ghost btn-sm"
             onClick={() => void remove(s.id)}
-            aria-label={s.id === SAMPLES_ID ? `Clear the cache of ${s.label}` : `Remove ${s.label}`}
+            aria-label={s.id === SAMPLES_ID ? `Clear cache of ${s.label}` : `Remove ${s.label}`}
           >
             {s.id === SAMPLES_ID ? 'Clear cache' : 'Remove'}
           </button>

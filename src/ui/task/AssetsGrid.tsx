@@ -47,12 +47,7 @@ export function AssetsGrid({ sourceId, taskDir, assets }: { sourceId: string; ta
       <ul className="asset-grid">
         {items.map((a) => (
           <li key={a.path}>
-            <button
-              type="button"
-              className="asset"
-              onClick={() => setOpen(a)}
-              aria-label={`${a.name}, ${a.size === null ? 'size unknown' : bytes(a.size)}: enlarge`}
-            >
+            <button type="button" className="asset" onClick={() => setOpen(a)}>
               <span className="asset-img">
                 {a.url && isImagePath(a.name) ? (
                   <img src={a.url} alt="" loading="lazy" />
@@ -62,6 +57,8 @@ export function AssetsGrid({ sourceId, taskDir, assets }: { sourceId: string; ta
               </span>
               <span className="asset-name mono">{a.name}</span>
               <span className="asset-size muted">{a.size === null ? '…' : bytes(a.size)}</span>
+              {/* Named by what it shows (WCAG 2.5.3: a label must contain the visible text), plus what it does. */}
+              <span className="sr-only">, enlarge</span>
             </button>
           </li>
         ))}

@@ -15,7 +15,7 @@ const theme = EditorView.theme(
     '.cm-content': { caretColor: '#8fbcff' },
     '.cm-cursor, .cm-dropCursor': { borderLeftColor: '#8fbcff' },
     '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: '#2d4670 !important' },
-    '.cm-gutters': { backgroundColor: '#12151b', color: '#6d7686', border: 'none', borderRight: '1px solid #2a2f3a' },
+    '.cm-gutters': { backgroundColor: '#12151b', color: '#8a93a3', border: 'none', borderRight: '1px solid #2a2f3a' },
     '.cm-activeLine': { backgroundColor: '#1a1e26' },
     '.cm-activeLineGutter': { backgroundColor: '#1a1e26', color: '#a3acba' },
     '.cm-matchingBracket': { backgroundColor: '#2d4670', outline: 'none' },
@@ -72,7 +72,9 @@ export function HtmlEditor({
           theme,
           syntaxHighlighting(highlight),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // tabindex 0 says outright what contenteditable implies, so checkers (axe's
+          // scrollable-region-focusable) see that the scrolling editor can be reached by keyboard.
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) onChangeRef.current(u.state.doc.toString());
           }),

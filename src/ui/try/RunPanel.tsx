@@ -12,7 +12,7 @@ import { choiceOf, TEST_MODEL_SETTING } from '../settings/dino-choice.ts';
 import { modelIdForUrl } from '../../shared/dino-id.ts';
 import { resetDino } from '../../engines/dino-bridge.ts';
 import { runsForTask, type RunView } from '../results/run-view.ts';
-import { Button, LinkButton } from '../components/Button.tsx';
+import { Button } from '../components/Button.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Badge } from '../components/Card.tsx';
@@ -59,6 +59,11 @@ export function RunPanel({
   const ctrl = useRef<AbortController | null>(null);
   const shotUrl = useRef<string | null>(null);
   const frameHost = useRef<HTMLDivElement | null>(null);
+  const panel = useRef<HTMLDivElement | null>(null);
+  const cancelButton = useRef<HTMLButtonElement | null>(null);
+  const resultsLink = useRef<HTMLAnchorElement | null>(null);
+  // Said through the live region when a run ends, as the button that started it is gone.
+  const [announce, setAnnounce] = useState('');
   const taskKey = candidateTaskKey(sourceId, task.id);
 
   useEffect(() => {
@@ -75,6 +80,7 @@ export function RunPanel({
   const start = async () => {
     setError(null);
     setRunId(null);
+    setAnnounce('');
     await flush();
     // The pipeline reads the DINO choice from storage: a change made a moment ago must be there.
     await flushSettings();
@@ -118,16 +124,35 @@ export function RunPanel({
         ...(frameHost.current ? { container: frameHost.current } : {}),
       });
       if (!out.runId) throw new Error('The run finished but was not stored (another tab may hold it); see the leaderboard.');
+      const view = (await runsForTask(taskKey).catch(() => [])).find((r) => r.id === out.runId);
+      setAnnounce(
+        view
+          ? `Run finished: Final ${pct(view.scores.Final)}${view.scores.complete ? '' : ' (partial)'}. The results link has focus.`
+          : 'Run finished. The results link has focus.',
+      );
       setRunId(out.runId);
       setPhase('done');
     } catch (err) {
-      if (c.signal.aborted) setPhase('cancelled');
-      else {
+      if (c.signal.aborted) {
+        setAnnounce('Run cancelled. Nothing was stored.');
+        setPhase('cancelled');
+      } else {
+        setAnnounce('The run did not finish; the error is shown in the panel.');
         setError(err);
         setPhase('error');
       }
     }
   };
+
+  // The Run button is replaced by Cancel, and Cancel by the results link: focus follows, unless
+  // the visitor has moved it elsewhere meanwhile (then it is left where they put it).
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !!panel.current?.contains(active);
+    if (!lost) return;
+    if (phase === 'running') cancelButton.current?.focus();
+    else if (phase === 'done') resultsLink.current?.focus();
+  }, [phase, runId]);
 
   const runWithTestModel = async () => {
     useSettings.getState().set('dino', TEST_MODEL_SETTING);
@@ -146,7 +171,10 @@ export function RunPanel({
         : `judge ${settings.judge.model}`;
 
   return (
-    <div className="run-panel">
+    <div className="run-panel" ref={panel}>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announce}
+      </p>
       <div className="run-head">
         <div className="stack-tight">
           <strong>
@@ -160,9 +188,9 @@ export function RunPanel({
         </div>
         <div className="spacer" />
         {phase === 'running' ? (
-          <Button variant="danger" onClick={() => ctrl.current?.abort()}>
+          <button type="button" ref={cancelButton} className="btn btn-danger" onClick={() => ctrl.current?.abort()}>
             Cancel
-          </Button>
+          </button>
         ) : (
           <Button variant="primary" onClick={() => void start()} disabled={!opened}>
             {phase === 'idle' ? 'Run & score' : 'Run again'}
@@ -244,9 +272,9 @@ export function RunPanel({
       ) : null}
       {phase === 'done' && runId ? (
         <div className="row">
-          <LinkButton variant="primary" href={hrefFor({ name: 'results', runId })}>
+          <a ref={resultsLink} className="btn btn-primary" href={hrefFor({ name: 'results', runId })}>
             See the results →
-          </LinkButton>
+          </a>
         </div>
       ) : null}
       <div className="run-history">

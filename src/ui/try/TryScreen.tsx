@@ -21,9 +21,18 @@ import { RunPanel } from './RunPanel.tsx';
 import { postprocessReply } from '../../generate/postprocess.ts';
 import { SAMPLES_ID } from '../../sources/registry.ts';
 import { loadSampleCandidate, SAMPLE_MODELS } from '../state/sample-candidates.ts';
+import { useNarrow } from '../state/useNarrow.ts';
 import './try.css';
 
-type Mode = 'preview' | 'step' | 'run';
+/** What the side panel shows; on narrow screens the editor is one more tab ('edit'). */
+type Mode = 'edit' | 'preview' | 'step' | 'run';
+
+const SIDE_TABS: { id: Mode; label: string }[] = [
+  { id: 'preview', label: 'Live preview' },
+  { id: 'step', label: 'Step through' },
+  { id: 'run', label: 'Run & score' },
+];
+const NARROW_TABS: { id: Mode; label: string }[] = [{ id: 'edit', label: 'Editor' }, ...SIDE_TABS];
 
 export function TryScreen({ sourceId, taskId, candidateId }: { sourceId: string; taskId: string; candidateId?: string | undefined }) {
   const loadedOnce = useCatalog((s) => s.loadedOnce);
@@ -54,7 +63,10 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
     [task, width, height, assetNames],
   );
   const cands = useCandidates(candidateTaskKey(sourceId, taskId), candidateId, starter);
-  const [mode, setMode] = useState<Mode>('preview');
+  const narrow = useNarrow();
+  const [chosen, setMode] = useState<Mode>(narrow ? 'edit' : 'preview');
+  // Wide screens always show the editor, so 'edit' left over from a narrow window means the preview.
+  const mode: Mode = !narrow && chosen === 'edit' ? 'preview' : chosen;
   const [pasteOpen, setPasteOpen] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -74,7 +86,16 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
     policy: settings.network,
     seed: 0,
     enabled: mode === 'preview' && cands.current !== null,
+    fitHeight: !narrow,
   });
+  const panelTabs = (
+    <Tabs
+      label={narrow ? 'Editor, preview and run' : 'Right panel'}
+      value={mode}
+      onChange={setMode}
+      tabs={narrow ? NARROW_TABS : SIDE_TABS}
+    />
+  );
 
   const openFile = async (file: File) => {
     setFileError(null);
@@ -246,8 +267,9 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
         />
       ) : null}
 
+      {narrow ? <div className="try-narrow-tabs">{panelTabs}</div> : null}
       <div className="try-main">
-        <section className="card try-editor" aria-label="HTML editor">
+        <section className={`card try-editor${narrow && mode !== 'edit' ? ' try-hidden' : ''}`} aria-label="HTML editor">
           <header className="card-head">
             <h2 className="card-title">index.html</h2>
             <span className="muted small">{cands.html.length.toLocaleString()} chars · drop a file anywhere</span>
@@ -259,20 +281,9 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
           )}
         </section>
 
-        <section className="card try-side" aria-label="Preview and evaluation">
-          <div className="try-side-head">
-            <Tabs
-              label="Right panel"
-              value={mode}
-              onChange={setMode}
-              tabs={[
-                { id: 'preview', label: 'Live preview' },
-                { id: 'step', label: 'Step through' },
-                { id: 'run', label: 'Run & score' },
-              ]}
-            />
-          </div>
-          {mode === 'preview' ? (
+        <section className={`card try-side${mode === 'edit' ? ' try-hidden' : ''}`} aria-label="Preview and evaluation">
+          {narrow ? null : <div className="try-side-head">{panelTabs}</div>}
+          {mode === 'edit' ? null : mode === 'preview' ? (
             <div className="preview">
               <div className="preview-box">
                 <div className="preview-stage" ref={previewStage} style={{ width: width * previewScale, height: height * previewScale }} />

@@ -23,6 +23,8 @@ export function usePreview(opts: {
   policy: 'blocked' | 'allowed';
   seed: number;
   enabled: boolean;
+  /** Shrink to the box's height too (the wide layout's fixed panel); false: to its width only. */
+  fitHeight?: boolean;
   debounceMs?: number;
 }) {
   const stage = useRef<HTMLDivElement>(null);
@@ -30,19 +32,21 @@ export function usePreview(opts: {
   const [scale, setScale] = useState(1);
   const hostRef = useRef<SandboxHost | null>(null);
   const [nonce, setNonce] = useState(0);
-  const { html, width, height, assets, policy, seed, enabled, debounceMs = 400 } = opts;
+  const { html, width, height, assets, policy, seed, enabled, fitHeight = true, debounceMs = 400 } = opts;
 
-  // Scale: the frame at task resolution, shrunk to fit the stage box (never enlarged).
+  // Scale: the frame at task resolution, shrunk to fit the stage box (never enlarged). A box
+  // whose height follows its content (the narrow layout) is fitted by width only: its height
+  // is the stage's own, and fitting to it could only ever shrink the frame.
   useEffect(() => {
     const el = stage.current?.parentElement;
     if (!el) return;
     const ro = new ResizeObserver(() => {
-      const s = Math.min(1, el.clientWidth / width, el.clientHeight / height);
+      const s = Math.min(1, el.clientWidth / width, fitHeight ? el.clientHeight / height : 1);
       setScale(s > 0 ? s : 1);
     });
     ro.observe(el);
     return () => ro.disconnect();
-  }, [width, height]);
+  }, [width, height, fitHeight, enabled]);
 
   useEffect(() => {
     const host = hostRef.current;
