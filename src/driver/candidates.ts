@@ -215,6 +215,11 @@ export function lookFit(q: LookQuery, e: ElementSnapshot): { fit: number; why: s
     parts.push(ok ? 1 : 0);
     if (ok) why.push(`on ${c}`);
   }
+  for (const c of q.borders ?? []) {
+    const ok = colourNames(parseColour(look.border)).includes(c);
+    parts.push(ok ? 1 : 0);
+    if (ok) why.push(`${c} border`);
+  }
   for (const c of q.colours) {
     // A control that paints its own background is named by it ("the white button" is white, not
     // white-lettered); one that does not is named by its text or border colour, or what it sits on.

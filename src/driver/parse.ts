@@ -152,6 +152,8 @@ const NAME_JOINERS = new Set([
   'a',
 ]);
 const LOWER_JOINERS = new Set(['to', 'of', 'and', 'the', 'a', 'up', 'out', 'off']);
+/** A "with the red border" phrase names the target's look. */
+const BORDER_WORDS = new Set(['border', 'outline', 'frame', 'edge', 'ring']);
 /** Words after which a lone capitalised word is a place's name, not a noun: "under Switches". */
 const PLACE_WORDS = new Set(['under', 'below', 'above', 'beneath', 'underneath', 'beside', 'near', 'in', 'inside', 'within', 'from']);
 /** Nouns after which a single capitalised small word is a name: "the To field", "the In column". */
@@ -651,6 +653,19 @@ export function parseStep(step: Step): ParsedStep {
       continue;
     }
     const q = parseAnchor(seg.words, lifted);
+    // "the input with the red border": the border's colour is the target's look.
+    if (
+      seg.rel === 'contains' &&
+      q.look?.colours.length &&
+      q.words.length &&
+      q.words.every((w) => BORDER_WORDS.has(w)) &&
+      !q.labels.length &&
+      !q.kinds.length &&
+      !q.names?.length
+    ) {
+      last.look = { colours: [], ...last.look, borders: [...(last.look?.borders ?? []), ...q.look.colours] };
+      continue;
+    }
     // "at the end of the timeline", "at the right end of the top row": the last (or first) of what follows.
     const place = q.words.filter((w) => !['end', 'start', 'beginning', 'edge', 'side'].includes(w));
     if (!place.length && q.words.length && !q.labels.length && !q.kinds.length && !q.names?.length) {

@@ -52,6 +52,8 @@ export interface LookQuery {
   colours: string[];
   /** Colours of the place it sits in ("the Search button in the black navbar"). */
   around?: string[];
+  /** Colours of its border ("the input with the red border"). */
+  borders?: string[];
   bold?: boolean;
   strike?: boolean;
   round?: boolean;

@@ -455,3 +455,15 @@ describe('a capitalised kind word is a label', () => {
     expect(r.ok && r.key).toBe('Tab');
   });
 });
+
+describe('a border colour', () => {
+  const look = (border: string) => ({ fg: 'rgb(0, 0, 0)', bg: 'rgb(255, 255, 255)', border });
+  const page = snap([
+    { tag: 'input', xpath: `${B(1)}/input[1]`, editable: true, placeholder: 'Name', look: look('rgb(118, 118, 118)') },
+    { tag: 'input', xpath: `${B(1)}/input[2]`, editable: true, placeholder: 'Email', look: look('rgb(231, 76, 60)') },
+    { tag: 'input', xpath: `${B(1)}/input[3]`, editable: true, placeholder: 'City', look: look('rgb(118, 118, 118)') },
+  ]);
+  test('"the input with the red border" is the field whose border is red', () => {
+    expect(idx(resolveStep(step('Type', { description: "Type 'x' into the input with the red border", text: 'x' }), page))).toBe(1);
+  });
+});
