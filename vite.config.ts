@@ -37,6 +37,9 @@ function iwrAgent(): Plugin {
   };
 }
 
+// Browser test files that run on their own, after the others (see the 'browser-alone' project).
+const BROWSER_ALONE = ['tests/browser/capture-parity.test.ts', 'tests/browser/cli-capture-parity.test.ts', 'tests/browser/dino.test.ts'];
+
 // One config for the app build, the dev server and both test projects.
 // `base: './'` keeps the build working from any static host sub-path (e.g. a project page).
 export default defineConfig({
@@ -59,6 +62,8 @@ export default defineConfig({
           environment: 'node',
           // Some unit tests spawn the CLI (tsx start-up is seconds on a loaded 2-core machine).
           testTimeout: 60_000,
+          // Vitest asks one worker count of the projects that run together (this and 'browser').
+          maxWorkers: 2,
         },
       },
       {
@@ -66,12 +71,29 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          exclude: BROWSER_ALONE,
           environment: 'node',
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two cores: one Chromium per file at a time keeps timings honest.
+          // Two files at a time: a replay spends most of its time in the official waits
+          // (1 s after load, 0.5 s after each step), so one file's waits are the other's CPU.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser-alone',
+          include: BROWSER_ALONE,
+          environment: 'node',
+          globalSetup: ['tests/browser/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Pixel-exact captures and the WebGPU-flagged browser: one Chromium at a time, after
+          // the rest, so nothing else competes for the cores while they render.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,7 +1,9 @@
 // `npm test`: lint, format check (Prettier), type-check, unit tests (Vitest) and browser tests (Vitest driving real
 // headless Chromium through playwright-core). Ends with one plain "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { findChromium, NO_BROWSER_MESSAGE } from './find-chromium.mjs';
 
 const extra = process.argv.slice(2);
@@ -28,9 +30,18 @@ if (!extra.length) {
   ok = step('type-check', 'node', ['scripts/typecheck.mjs']) && ok;
 }
 mkdirSync('test-artifacts', { recursive: true });
+// One build for every browser test project (each project's global setup would otherwise
+// build its own); a private folder, so parallel runs never race on dist/.
+let ownDist = '';
+if (!process.env.IWR_TEST_DIST) {
+  ownDist = mkdtempSync(join(tmpdir(), 'iwr-dist-'));
+  ok = step('build', bin('vite'), ['build', '--logLevel', 'warn', '--outDir', ownDist, '--emptyOutDir']) && ok;
+  process.env.IWR_TEST_DIST = ownDist;
+}
 const report = 'test-artifacts/vitest.json';
 const vitestOk = step('tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
 ok = vitestOk && ok;
+if (ownDist) rmSync(ownDist, { recursive: true, force: true });
 
 let passed = 0;
 let failed = 0;
