@@ -398,6 +398,8 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
         continue;
       }
       q.ordinal = ord;
+      // "the fourth page": the pager's button showing 4, when there is one.
+      if (ord > 0 && (next === 'page' || next === 'pages')) q.numbered = { noun: '', n: ord };
       continue;
     }
     const nth = /^(\d+)(st|nd|rd|th)$/.exec(word);

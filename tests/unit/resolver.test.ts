@@ -467,3 +467,18 @@ describe('a border colour', () => {
     expect(idx(resolveStep(step('Type', { description: "Type 'x' into the input with the red border", text: 'x' }), page))).toBe(1);
   });
 });
+
+describe('a pager', () => {
+  const els: El[] = [1, 2, 3, 4, 5].map((n) => ({
+    tag: 'article',
+    xpath: `${B(1)}/article[${n}]`,
+    text: `Result ${n * 7}`,
+    classes: ['result'],
+  }));
+  for (const n of [1, 2, 3, 4, 5])
+    els.push({ tag: 'a', xpath: `${B(2)}/a[${n}]`, text: String(n), href: '#', box: { x: 10 + n * 40, y: 400, width: 30, height: 30 } });
+  const page = snap(els);
+  test('"the fourth page" is the pager button showing 4, not the fourth result', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Go to the fourth page of results' }), page))).toBe(8);
+  });
+});
