@@ -49,12 +49,16 @@ const SYMBOL_WORDS: Record<string, string> = {
   '♥': ' heart ',
   '→': ' arrow ',
   '←': ' arrow ',
+  '»': ' next ',
+  '›': ' next ',
+  '«': ' previous ',
+  '‹': ' previous ',
 };
 
 function wordsOf(s: string): string[] {
   return (
     s
-      .replace(/[%+×✕☰⋮…★♥→←]/g, (c) => SYMBOL_WORDS[c] ?? ' ')
+      .replace(/[%+×✕☰⋮…★♥→←»›«‹]/g, (c) => SYMBOL_WORDS[c] ?? ' ')
       .toLowerCase()
       // Bars that are regions: "the top bar", "the nav bar", "the side bar".
       .replace(/\b(?:top|app|title|header) ?bar\b/g, 'topbar')

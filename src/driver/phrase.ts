@@ -184,6 +184,9 @@ export const RELATION_WORDS: [string, RelationType | 'place'][] = [
   ['left of', 'left'],
   ['right of', 'right'],
   ['on top of', 'above'],
+  // "the » arrow after the page numbers": reading order, so after is to the right.
+  ['after', 'right'],
+  ['before', 'left'],
   ['next to', 'near'],
   ['close to', 'near'],
   ['adjacent to', 'near'],

@@ -482,3 +482,49 @@ describe('a pager', () => {
     expect(idx(resolveStep(step('Click', { description: 'Go to the fourth page of results' }), page))).toBe(8);
   });
 });
+
+describe('reading-order words and pager glyphs', () => {
+  const row = (n: number, x: number, text: string, extra: Partial<El> = {}): El => ({
+    tag: 'a',
+    xpath: `${B(1)}/a[${n}]`,
+    text,
+    href: '#',
+    box: { x, y: 100, width: 30, height: 30 },
+    ...extra,
+  });
+  const pager = snap([
+    row(1, 10, '« Previous', { name: 'Previous' }),
+    row(2, 50, '1'),
+    row(3, 90, '2'),
+    row(4, 130, '» Next', { name: 'Next' }),
+  ]);
+  test('"the » arrow" is the Next link, "the « arrow" the Previous one', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Click the » arrow after the page numbers' }), pager))).toBe(3);
+    expect(idx(resolveStep(step('Click', { description: 'Click the « arrow' }), pager))).toBe(0);
+  });
+  const fields = snap([
+    { tag: 'input', xpath: `${B(1)}/input[1]`, editable: true, placeholder: 'Start Date', box: { x: 10, y: 10, width: 150, height: 30 } },
+    {
+      tag: 'i',
+      xpath: `${B(1)}/i[1]`,
+      classes: ['material-icons'],
+      text: '',
+      listeners: ['click'],
+      interactive: true,
+      box: { x: 165, y: 15, width: 20, height: 20 },
+    },
+    { tag: 'input', xpath: `${B(1)}/input[2]`, editable: true, placeholder: 'End Date', box: { x: 200, y: 10, width: 150, height: 30 } },
+    {
+      tag: 'i',
+      xpath: `${B(1)}/i[2]`,
+      classes: ['material-icons'],
+      text: '',
+      listeners: ['click'],
+      interactive: true,
+      box: { x: 355, y: 15, width: 20, height: 20 },
+    },
+  ]);
+  test('"the icon after the End Date box" is the one to its right', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Click the little icon after the End Date box' }), fields))).toBe(3);
+  });
+});
