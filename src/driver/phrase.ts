@@ -514,6 +514,8 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       continue;
     }
     if (STOPWORDS.has(word)) continue;
+    // "the last one", "the second one": a pronoun for what was named, not a word it shows.
+    if ((word === 'one' || word === 'ones') && q.ordinal !== undefined) continue;
     q.words.push(word);
   }
   return q;

@@ -528,3 +528,17 @@ describe('reading-order words and pager glyphs', () => {
     expect(idx(resolveStep(step('Click', { description: 'Click the little icon after the End Date box' }), fields))).toBe(3);
   });
 });
+
+describe('phrases', () => {
+  const parse = (d: string) => parseStep(step('Click', { description: d }));
+  test('"the last one" counts without looking for the word "one"', () => {
+    const p = parse('Click the GitHub icon, the last one');
+    expect(p.target.words).not.toContain('one');
+    expect(p.target.ordinal).toBe(-1);
+  });
+  test('a title with "on" in it stays one name ("under Share on SNS")', () => {
+    const p = parse('Click the GitHub icon under Share on SNS');
+    expect(p.relations).toHaveLength(1);
+    expect(p.relations[0]?.anchor.names).toEqual(['Share on SNS']);
+  });
+});
