@@ -747,22 +747,25 @@ export function parseStep(step: Step): ParsedStep {
   const relative = target.ordinal === undefined && target.position && first?.anchor.words.some((w) => NUMBERS[w] !== undefined);
   if (relative && target.position) target.ordinal = target.position.v === 'bottom' || target.position.h === 'right' ? -1 : 1;
   const onlyImpliedKinds = target.kinds.every((k) => impliedKinds.includes(k));
+  const setOf = first?.anchor.words.map((w) => NUMBERS[w] ?? (/^\d+$/.test(w) ? Number(w) : undefined)).find((n) => n !== undefined);
+  // "the clock button, the first of the four teal icon buttons": a set counted by number
+  // describes the target even when the target was named first.
+  const namedInSet = !!first && setOf !== undefined && setOf > 1 && !first.anchor.labels.length;
   if (
     first &&
     first.type === 'group' &&
     target.ordinal !== undefined &&
     !target.labels.length &&
-    !target.words.length &&
-    onlyImpliedKinds &&
+    ((!target.words.length && onlyImpliedKinds) || namedInSet) &&
     first.anchor.ordinal === undefined
   ) {
     if (relative) delete target.position;
     const a = first.anchor;
-    const setSize = a.words.map((w) => NUMBERS[w] ?? (/^\d+$/.test(w) ? Number(w) : undefined)).find((n) => n !== undefined);
-    if (setSize !== undefined && setSize > 1) target.setSize = setSize;
-    target.words = a.words.filter((w) => NUMBERS[w] === undefined && !/^\d+$/.test(w));
+    if (setOf !== undefined && setOf > 1) target.setSize = setOf;
+    target.words = [...target.words, ...a.words.filter((w) => NUMBERS[w] === undefined && !/^\d+$/.test(w))];
     target.labels = a.labels;
-    target.kinds = a.kinds;
+    if (a.kinds.length || !namedInSet) target.kinds = a.kinds;
+    if (a.look && !target.look) target.look = a.look;
     if (a.container) target.words.push(a.container);
     parsed.relations.shift();
   }

@@ -542,3 +542,45 @@ describe('phrases', () => {
     expect(p.relations[0]?.anchor.names).toEqual(['Share on SNS']);
   });
 });
+
+describe('a named member of a counted set', () => {
+  const teal = { fg: 'rgb(255, 255, 255)', bg: 'rgb(26, 188, 156)' };
+  const grey = { fg: 'rgb(255, 255, 255)', bg: 'rgb(52, 73, 94)' };
+  const els: El[] = [
+    {
+      tag: 'a',
+      xpath: `${B(1)}/a[1]`,
+      text: 'Primary Button',
+      href: '#',
+      classes: ['btn'],
+      look: teal,
+      box: { x: 10, y: 10, width: 150, height: 40 },
+    },
+    {
+      tag: 'a',
+      xpath: `${B(1)}/a[2]`,
+      text: 'Default Button',
+      href: '#',
+      classes: ['btn'],
+      look: grey,
+      box: { x: 170, y: 10, width: 150, height: 40 },
+    },
+  ];
+  // Icon font names that do not say "clock": the count and the set pick it.
+  ['time', 'photo', 'gear', 'heart'].forEach((icon, k) =>
+    els.push({
+      tag: 'a',
+      xpath: `${B(2)}/a[${k + 1}]`,
+      href: '#',
+      classes: ['btn'],
+      iconHint: `fa-${icon}`,
+      look: teal,
+      box: { x: 10 + k * 50, y: 300, width: 48, height: 40 },
+    }),
+  );
+  const page = snap(els);
+  test('"the clock button, the first of the four teal icon buttons" counts the icon buttons', () => {
+    const r = resolveStep(step('Click', { description: 'Click the clock button, the first of the four teal icon buttons' }), page);
+    expect(idx(r)).toBe(2);
+  });
+});
