@@ -174,7 +174,9 @@ describe('WebGPU and WASM agree', () => {
         ctx.skip();
         return;
       }
-      const shot = await screenshotOf(gpuBrowser, shopPage);
+      // The input image comes from the ordinary browser: a screenshot in the WebGPU-flagged one
+      // sometimes fails ("Unable to capture screenshot") when it is the first thing it draws.
+      const shot = await screenshotOf(browser, shopPage);
       await loadByUrl(page, 'wasm');
       const wasm = await page.evaluate(([a]) => window.iwr.dinoEmbed(a!), [shot]);
       const gpuLoad = await loadByUrl(page, 'webgpu');
