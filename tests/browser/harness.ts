@@ -35,3 +35,25 @@ export function artifactPath(name: string): string {
   mkdirSync('test-artifacts', { recursive: true });
   return `test-artifacts/${name}`;
 }
+
+/** PNG data URLs of one solid colour each, drawn in the page (the pictures a judge question shows). */
+export function solidPngs(page: Page, colours: string[], size: { width: number; height: number }): Promise<string[]> {
+  return page.evaluate(
+    ([cs, w, h]) =>
+      Promise.all(
+        cs.map(async (colour) => {
+          const c = new OffscreenCanvas(w, h);
+          const g = c.getContext('2d')!;
+          g.fillStyle = colour;
+          g.fillRect(0, 0, w, h);
+          const b = await c.convertToBlob({ type: 'image/png' });
+          return await new Promise<string>((res) => {
+            const r = new FileReader();
+            r.onload = () => res(r.result as string);
+            r.readAsDataURL(b);
+          });
+        }),
+      ),
+    [colours, size.width, size.height] as const,
+  );
+}

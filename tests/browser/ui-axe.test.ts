@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeProblems } from './axe.ts';
-import { launchBrowser, openApp } from './harness.ts';
+import { launchBrowser, openApp, solidPngs } from './harness.ts';
 
 const LONG = 600_000;
 let browser: Browser;
@@ -116,24 +116,12 @@ test(
     await check('leaderboard with a run');
 
     // The judge queue with one assertion and one rubric waiting.
-    await page.evaluate(async () => {
+    const pictures = await solidPngs(page, ['#3366cc', '#cc6633'], { width: 320, height: 200 });
+    await page.evaluate(async ([a, b]) => {
       await window.iwr.configureJudge({ kind: 'human' });
-      const img = async (colour: string) => {
-        const c = new OffscreenCanvas(320, 200);
-        const g = c.getContext('2d')!;
-        g.fillStyle = colour;
-        g.fillRect(0, 0, 320, 200);
-        const b = await c.convertToBlob({ type: 'image/png' });
-        return await new Promise<string>((res) => {
-          const r = new FileReader();
-          r.onload = () => res(r.result as string);
-          r.readAsDataURL(b);
-        });
-      };
-      const [a, b] = [await img('#3366cc'), await img('#cc6633')];
-      void window.iwr.judgeAssertion(a, b, 'The panel should turn orange');
-      void window.iwr.judgeVisual(a, b);
-    });
+      void window.iwr.judgeAssertion(a!, b!, 'The panel should turn orange');
+      void window.iwr.judgeVisual(a!, b!);
+    }, pictures);
     await go(page, '#/judge');
     await page.getByText(/Question 1 of 2 waiting/).waitFor();
     await page.locator('.judge-pair img').nth(1).waitFor();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { artifactPath, launchBrowser, openApp } from './harness.ts';
+import { artifactPath, launchBrowser, openApp, solidPngs } from './harness.ts';
 import { axeProblems } from './axe.ts';
 
 const LONG = 600_000;
@@ -180,22 +180,11 @@ for (const viewport of [
         await check(page, 'leaderboard-run');
 
         // The judge queue with a question waiting: the two pictures stack.
-        await page.evaluate(async () => {
+        const pictures = await solidPngs(page, ['#3366cc', '#cc6633'], { width: 640, height: 400 });
+        await page.evaluate(async ([a, b]) => {
           await window.iwr.configureJudge({ kind: 'human' });
-          const img = async (colour: string) => {
-            const c = new OffscreenCanvas(640, 400);
-            const g = c.getContext('2d')!;
-            g.fillStyle = colour;
-            g.fillRect(0, 0, 640, 400);
-            const b = await c.convertToBlob({ type: 'image/png' });
-            return await new Promise<string>((res) => {
-              const r = new FileReader();
-              r.onload = () => res(r.result as string);
-              r.readAsDataURL(b);
-            });
-          };
-          void window.iwr.judgeVisual(await img('#3366cc'), await img('#cc6633'));
-        });
+          void window.iwr.judgeVisual(a!, b!);
+        }, pictures);
         await page.getByRole('button', { name: 'Menu' }).click();
         await navLink('Judge').click();
         await page.locator('.judge-pair img').nth(1).waitFor();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { appUrl, artifactPath, launchBrowser, openApp } from './harness.ts';
+import { appUrl, artifactPath, launchBrowser, openApp, solidPngs } from './harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -280,25 +280,13 @@ describe('human judge screen', () => {
   test('answers an assertion with Y and a rubric with number keys and Enter; the judge then reuses the answers', async () => {
     const { page, context } = await openApp(browser, { path: '#/tasks' });
     const errors = watchErrors(page);
-    const urls = await page.evaluate(async () => {
+    const pictures = await solidPngs(page, ['#3366cc', '#cc6633'], { width: 320, height: 200 });
+    const urls = await page.evaluate(async ([a, b]) => {
       await window.iwr.configureJudge({ kind: 'human' });
-      const img = async (colour: string) => {
-        const c = new OffscreenCanvas(320, 200);
-        const g = c.getContext('2d')!;
-        g.fillStyle = colour;
-        g.fillRect(0, 0, 320, 200);
-        const b = await c.convertToBlob({ type: 'image/png' });
-        return await new Promise<string>((res) => {
-          const r = new FileReader();
-          r.onload = () => res(r.result as string);
-          r.readAsDataURL(b);
-        });
-      };
-      const [a, b] = [await img('#3366cc'), await img('#cc6633')];
-      const v1 = await window.iwr.judgeAssertion(a, b, 'The panel should turn orange');
-      const v2 = await window.iwr.judgeVisual(a, b);
-      return { a, b, statuses: [v1.status, v2.status] };
-    });
+      const v1 = await window.iwr.judgeAssertion(a!, b!, 'The panel should turn orange');
+      const v2 = await window.iwr.judgeVisual(a!, b!);
+      return { a: a!, b: b!, statuses: [v1.status, v2.status] };
+    }, pictures);
     expect(urls.statuses).toEqual(['pending', 'pending']);
     await page.goto(page.url().replace(/#.*$/, '#/judge'));
     await page.getByText('Question 1 of 2 waiting').waitFor();
