@@ -212,7 +212,6 @@ export function scoreQuery(
     q0 = { ...q0, ordinal: undefined, labels: [...q0.labels, String(q0.numbered.n)], numbered: undefined };
   }
   // Words that name a series themselves ("the fourth dot": class dot) are counted as they are.
-  // (by class or icon, or as the whole text: "Add Task..." does not make "task" a series name).
   // A series has as many members as the ordinal counts: two mail icons are not "the third email".
   const seriesSize = Math.max(2, q0.ordinal ?? 0);
   // A series is of like things: the list, its heading and its counter all saying "todo" are

@@ -46,10 +46,8 @@ export const CONTEXT_LABEL_MIN = 0.6;
 export const CONTEXT_LABEL_EXACT = 0.9;
 /** ...and unquoted words above this one (they are rarely the whole title). */
 export const CONTEXT_WORDS_MIN = 0.4;
-/** Words matching some element this well name a series themselves ("the fourth dot"): counted as they are, not as items... */
+/** Words matching like elements this well name a series themselves ("the fourth dot"): counted as they are, not as items. */
 export const SERIES_NAME_SIMILARITY = 0.6;
-/** ...by class or icon, or by text this close to the whole text. */
-export const SERIES_TEXT_SIMILARITY = 0.9;
 
 // --- What kind of element it is ---------------------------------------------------------
 
