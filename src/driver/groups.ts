@@ -30,6 +30,9 @@ export function likeMembers(group: Scored[], infos: Info[]): Scored[] {
 /** Classes generated pages put on every control: sharing them says nothing about being alike. */
 const GENERIC_CLASSES = new Set(['btn', 'button', 'clickable', 'interactive']);
 
+/** Classes that alternate down a striped table or list: rows marked "odd" and "even" are one series. */
+const STRIPE_CLASSES = new Set(['odd', 'even', 'alt', 'alternate']);
+
 /**
  * Splits candidates into kinds of thing by tag and classes, where state classes do not make
  * a new kind: "dot" and "dot on", "cell" and "cell o win", "tile" and "tile revealed n3" are
@@ -40,7 +43,7 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
   const sigs: { tag: string; classes: Set<string>; parents: Set<string>; members: Scored[] }[] = [];
   for (const g of group) {
     const e = (infos[g.i] as Info).e;
-    const classes = new Set(e.classes);
+    const classes = new Set(e.classes.filter((c) => !STRIPE_CLASSES.has(c)));
     const key = [...classes].sort().join('.');
     let sig = sigs.find((x) => x.tag === e.tag && [...x.classes].sort().join('.') === key);
     if (!sig) {

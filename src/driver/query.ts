@@ -46,7 +46,9 @@ function applyRelations(
   let lateOrdinal: number | undefined;
   for (const rel of relations) {
     if (depth > W.MAX_ANCHOR_DEPTH) break;
-    const anchorScores = scoreQuery(rel.anchor, rel.anchor.sub ?? [], step, snapshot, infos, true, depth + 1).sort(byScore);
+    // "the salary in the third row": the anchor's ordinal counts the rows that hold a salary.
+    const holds = rel.type === 'inside' || rel.type === 'group' ? likelyTargets(scored) : undefined;
+    const anchorScores = scoreQuery(rel.anchor, rel.anchor.sub ?? [], step, snapshot, infos, true, depth + 1, holds).sort(byScore);
     const bestA = anchorScores[0];
     // "the row" with nothing to tell one row from another names no particular anchor.
     const bare =
@@ -134,8 +136,14 @@ function applyRelations(
   return lateOrdinal;
 }
 
+/** The target's strong candidates before relations: what an anchor counted by ordinal must hold. */
+function likelyTargets(scored: Scored[]): Scored[] {
+  const top = Math.max(0, ...scored.map((s) => s.score));
+  return scored.filter((s) => s.score >= Math.max(W.MIN_SCORE, top * W.HELD_TARGET_RATIO));
+}
+
 /** Ordinal or grid: the picked member is lifted above the group's best by ORDINAL_LEAD. */
-function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefined, infos: Info[]): void {
+function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefined, infos: Info[], holds?: Scored[]): void {
   if (ordinal === undefined && !q.grid) return;
   const sorted = [...scored].sort(byScore);
   const top = sorted[0];
@@ -146,6 +154,11 @@ function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefi
   const near = sorted.filter((s) => s.score >= floor);
   const seen = near.filter((s) => (infos[s.i] as Info).e.visible && (infos[s.i] as Info).e.onTop !== false);
   let pool = seen.length ? seen : near;
+  // An anchor counted for a target inside it counts only the containers that hold a likely target.
+  if (holds?.length) {
+    const holding = pool.filter((s) => holds.some((h) => isInside((infos[h.i] as Info).e, (infos[s.i] as Info).e)));
+    if (holding.length) pool = holding;
+  }
   // "the second Getting Started card": with a label or name, the ordinal counts the elements carrying it.
   if (q.labels.length || q.names?.length) {
     const carriers = pool.filter((s) => s.carries);
@@ -204,6 +217,7 @@ export function scoreQuery(
   infos: Info[],
   asAnchor: boolean,
   depth = 0,
+  holds?: Scored[],
 ): Scored[] {
   // "the first hotel", "the second one": an ordinal counts entities, so with no kind named
   // the things counted are items (cards, list items, rows), not the words' text matches.
@@ -237,6 +251,6 @@ export function scoreQuery(
   const lateOrdinal = applyRelations(scored, q, relations, step, snapshot, infos, depth, asAnchor);
   if (q.look?.size) applySize(scored, q.look.size, infos);
   for (const s of scored) if (s.ruledOut) s.score = Math.min(s.score, W.RULED_OUT_SCORE);
-  applyOrdinal(scored, q, q.ordinal ?? lateOrdinal, infos);
+  applyOrdinal(scored, q, q.ordinal ?? lateOrdinal, infos, holds);
   return scored;
 }

@@ -584,3 +584,43 @@ describe('a named member of a counted set', () => {
     expect(idx(r)).toBe(2);
   });
 });
+
+describe('a cell by its column and a counted row', () => {
+  // A tag list of clickable items above a striped table whose header cells sort the columns.
+  const tags: El[] = ['HTML', 'CSS', 'JS', 'Vue', 'React', 'Go'].map((t, i) => ({
+    tag: 'li',
+    xpath: `${B(1)}/ul[1]/li[${i + 1}]`,
+    text: t,
+    pointer: true,
+    interactive: true,
+    box: { x: 10 + i * 60, y: 10, width: 50, height: 30 },
+  }));
+  const T = `${B(2)}/table[1]`;
+  const head: El[] = [
+    { tag: 'tr', xpath: `${T}/thead[1]/tr[1]`, text: 'Name Salary', box: { x: 10, y: 60, width: 300, height: 30 } },
+    { tag: 'th', xpath: `${T}/thead[1]/tr[1]/th[1]`, text: 'Name', interactive: true, box: { x: 10, y: 60, width: 150, height: 30 } },
+    { tag: 'th', xpath: `${T}/thead[1]/tr[1]/th[2]`, text: 'Salary', interactive: true, box: { x: 160, y: 60, width: 150, height: 30 } },
+  ];
+  const rows: El[] = [
+    ['Airi Satou', '$162,700'],
+    ['Angelica Ramos', '$1,200,000'],
+    ['Ashton Cox', '$86,000'],
+    ['Bradley Greer', '$132,000'],
+  ].flatMap(([name, pay], r) => {
+    const y = 90 + r * 30;
+    const tr = `${T}/tbody[1]/tr[${r + 1}]`;
+    return [
+      { tag: 'tr', xpath: tr, classes: [r % 2 ? 'even' : 'odd'], text: `${name} ${pay}`, box: { x: 10, y, width: 300, height: 30 } },
+      { tag: 'td', xpath: `${tr}/td[1]`, text: name, cell: { column: 'Name', row: name }, box: { x: 10, y, width: 150, height: 30 } },
+      { tag: 'td', xpath: `${tr}/td[2]`, text: pay, cell: { column: 'Salary', row: name }, box: { x: 160, y, width: 150, height: 30 } },
+    ] as El[];
+  });
+  const els = [...tags, ...head, ...rows];
+  for (const e of els)
+    e.parent = els.findIndex((o) => e.xpath.startsWith(`${o.xpath}/`) && e.xpath.split('/').length === o.xpath.split('/').length + 1);
+  const page = snap(els);
+  test('"the salary in the third row" counts the table rows that hold a salary, not the tag list', () => {
+    const r = resolveStep(step('Click', { description: 'Click the salary in the third row' }), page);
+    expect(page.elements[idx(r)]?.text).toBe('$86,000');
+  });
+});
