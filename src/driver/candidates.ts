@@ -332,7 +332,9 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   // A cell named by its column or row header: "the visitors number of the Instagram row".
   if (e.cell && q.words.length) {
     const phrase = q.words.join(' ');
-    const h = Math.max(e.cell.column ? textSimilarity(phrase, e.cell.column) : 0, e.cell.row ? textSimilarity(phrase, e.cell.row) : 0);
+    // A column header's "row header" is the header row's first cell, which names no row.
+    const row = e.role === 'columnheader' ? undefined : e.cell.row;
+    const h = Math.max(e.cell.column ? textSimilarity(phrase, e.cell.column) : 0, row ? textSimilarity(phrase, row) : 0);
     if (h > W.CONTEXT_WORDS_MIN) {
       score += W.W_CELL_HEADER * h;
       named = true;

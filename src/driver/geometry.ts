@@ -134,6 +134,8 @@ export function relationFit(type: Relation['type'], c: Info, a: Info, lcaFit: nu
   if ((type === 'inside' || type === 'group') && (container === 'column' || container === 'row') && !isInside(c.e, a.e)) {
     const line = lineFit(container, c, a);
     if (line > 0) return line;
+    // Off the row or column: "Bradley Greer's office" is not the Office header above his row.
+    if (c.e.tag === 'th' || c.e.tag === 'td') return W.OFF_LINE_CELL_FIT * relationFit(type, c, a, lcaFit);
   }
   const domInside = isInside(c.e, a.e);
   // Drawn over the anchor (an arrow or heart positioned on a photo) counts as on/in it.

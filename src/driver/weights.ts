@@ -197,6 +197,8 @@ export const DIR_OFF_AXIS_H = 0.5;
 export const DIR_GROUP_SHARE = 0.4;
 /** Overlap (px) tolerated before a box counts as on the wrong side. */
 export const DIR_SLACK_PX = 4;
+/** A table cell outside the named row or column keeps this share of its plain relation fit. */
+export const OFF_LINE_CELL_FIT = 0.4;
 /** "in the Pro column" with the column's header as the anchor: lies under it (a table, a board). */
 export const SAME_COLUMN_FIT = 0.9;
 /** "of the Instagram row" with a cell of the row as the anchor: lies level with it. */

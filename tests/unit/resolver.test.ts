@@ -599,7 +599,17 @@ describe('a cell by its column and a counted row', () => {
   const head: El[] = [
     { tag: 'tr', xpath: `${T}/thead[1]/tr[1]`, text: 'Name Salary', box: { x: 10, y: 60, width: 300, height: 30 } },
     { tag: 'th', xpath: `${T}/thead[1]/tr[1]/th[1]`, text: 'Name', interactive: true, box: { x: 10, y: 60, width: 150, height: 30 } },
-    { tag: 'th', xpath: `${T}/thead[1]/tr[1]/th[2]`, text: 'Salary', interactive: true, box: { x: 160, y: 60, width: 150, height: 30 } },
+    // As snapshots give it: a header cell's "row" is the header row's first cell.
+    {
+      tag: 'th',
+      xpath: `${T}/thead[1]/tr[1]/th[2]`,
+      text: 'Salary',
+      role: 'columnheader',
+      cell: { row: 'Name' },
+      context: 'Name',
+      interactive: true,
+      box: { x: 160, y: 60, width: 150, height: 30 },
+    },
   ];
   const rows: El[] = [
     ['Airi Satou', '$162,700'],
@@ -622,5 +632,13 @@ describe('a cell by its column and a counted row', () => {
   test('"the salary in the third row" counts the table rows that hold a salary, not the tag list', () => {
     const r = resolveStep(step('Click', { description: 'Click the salary in the third row' }), page);
     expect(page.elements[idx(r)]?.text).toBe('$86,000');
+  });
+  test('"Bradley Greer\'s salary" is the cell in his row, not the Salary header above it', () => {
+    const r = resolveStep(step('Click', { description: "Click Bradley Greer's salary" }), page);
+    expect(page.elements[idx(r)]?.text).toBe('$132,000');
+  });
+  test('"the name in the last row" is a name cell, not the header cell that sits in the row the Name header starts', () => {
+    const r = resolveStep(step('Click', { description: 'Click the name in the last row of the table' }), page);
+    expect(page.elements[idx(r)]?.text).toBe('Bradley Greer');
   });
 });
