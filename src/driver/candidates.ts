@@ -356,9 +356,11 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   }
   if (q.numeric && !asAnchor) {
     if (showsFigure(e)) {
-      score += W.W_NUMERIC;
+      // "the count": a bare figure ("233") more than a label that carries one ("Microsoft 183").
+      const bare = ((e.text || e.name).match(/\p{L}/gu) ?? []).length <= 2;
+      score += bare ? W.W_NUMERIC : W.W_NUMERIC * W.FIGURE_WITH_WORDS;
       named = true;
-      reasons.push('shows a figure');
+      reasons.push(bare ? 'shows a figure' : 'shows a figure among words');
     } else score -= W.W_NUMERIC;
   }
   if (q.purpose?.length && !asAnchor) {

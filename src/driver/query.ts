@@ -2,7 +2,7 @@
 // anchors resolved recursively (geometry.ts), then the ordinal or grid choice among like
 // candidates (groups.ts).
 import { ACTION_PREFIXES, type Kind } from './kinds.ts';
-import { hintTokens } from './text.ts';
+import { hintTokens, normalize, textSimilarity } from './text.ts';
 import type { ParsedStep, Relation, TargetQuery } from './parse.ts';
 import type { PageSnapshot } from './snapshot.ts';
 import { byScore, fmt, scoreBase, textMatch, type Info, type Scored } from './candidates.ts';
@@ -102,6 +102,8 @@ function applyRelations(
         // "the dot for slide 4" where the anchor is itself a dot: its siblings are not "for" it.
         else if (rel.type === 'group' && rel.anchor.ordinal !== undefined && likeSiblings(c.e, ai.e))
           fit = Math.min(fit, W.SIBLING_OF_NUMBERED_FIT);
+        // "the count next to Iphone" where the link reads "Iphone 233": the part beside the words, inside the element carrying them.
+        if (rel.type === 'near' && besideTheWords(c, ai, rel.anchor)) fit = 1;
         // A heading or label names the section it opens: "in the Tic-tac-toe panel", "of the Done list".
         const section = sectionDepth(ai, infos);
         // "under Alerts & Notifications": below a heading means in its section, when there is one.
@@ -134,6 +136,16 @@ function applyRelations(
     }
   }
   return lateOrdinal;
+}
+
+/** The candidate is the part of the anchor that is not the words naming it ("233" of "Iphone 233"). */
+function besideTheWords(c: Info, a: Info, anchor: TargetQuery): boolean {
+  const own = normalize(c.e.text);
+  const whole = normalize(a.e.text);
+  if (!own || !isInside(c.e, a.e) || !whole.includes(own)) return false;
+  const rest = whole.replace(own, ' ').replace(/\s+/g, ' ').trim();
+  const words = [...anchor.labels, ...(anchor.names ?? []), ...anchor.words].join(' ');
+  return !!rest && !!words && textSimilarity(words, rest) >= W.BESIDE_WORDS_SIMILARITY;
 }
 
 /** The target's strong candidates before relations: what an anchor counted by ordinal must hold. */

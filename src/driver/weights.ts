@@ -16,6 +16,8 @@ export const W_LOOK = 3;
 export const W_NOT_STRUCK = -3;
 /** "the number of ...", "the price of ...": an element showing a figure, or not. */
 export const W_NUMERIC = 2.5;
+/** Share of W_NUMERIC for a figure shown among words ("Microsoft 183", "Score: 12"). */
+export const FIGURE_WITH_WORDS = 0.7;
 /** Per unit of similarity of a purpose clause ("to switch to dark mode") with the control's title, label or text. */
 export const W_PURPOSE = 3;
 /** Words naming a table cell's column or row header ("the visitors number of the Instagram row"). */
@@ -183,6 +185,8 @@ export const SIDE_OF_ANCHOR_FIT = 0.9;
 export const HOLDER_OF_ANCHOR_FIT = 0.85;
 /** "in the card" for an element outside the card but in its group: up to this much. */
 export const INSIDE_BY_GROUP_FIT = 0.7;
+/** "the count next to Iphone": the rest of the anchor's text reads as its words at least this well. */
+export const BESIDE_WORDS_SIMILARITY = 0.9;
 /** "next to X" for an element inside X: close, but "next to" means beside. */
 export const NEAR_INSIDE_FIT = 0.6;
 /** "near"/"of": share of the fit from sharing a group (the rest from pixel distance). */

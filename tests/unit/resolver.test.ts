@@ -642,3 +642,27 @@ describe('a cell by its column and a counted row', () => {
     expect(page.elements[idx(r)]?.text).toBe('Bradley Greer');
   });
 });
+
+describe('the part beside the words', () => {
+  // A category list: each link reads "<name> <count>", the count in its own span.
+  const els: El[] = [
+    ['Laptops', '93'],
+    ['Iphone', '233'],
+    ['Microsoft', '183'],
+  ].flatMap(([name, n], i) => {
+    const li = `${B(1)}/ul[1]/li[${i + 1}]`;
+    const y = 10 + i * 38;
+    return [
+      { tag: 'li', xpath: li, text: `${name} ${n}`, box: { x: 10, y, width: 195, height: 38 } },
+      { tag: 'a', xpath: `${li}/a[1]`, text: `${name} ${n}`, href: '#', box: { x: 10, y, width: 195, height: 37 } },
+      { tag: 'span', xpath: `${li}/a[1]/span[1]`, text: n, box: { x: 170, y: y + 8, width: 34, height: 21 } },
+    ] as El[];
+  });
+  for (const e of els)
+    e.parent = els.findIndex((o) => e.xpath.startsWith(`${o.xpath}/`) && e.xpath.split('/').length === o.xpath.split('/').length + 1);
+  test('"the count next to Iphone" is the count inside the link that reads "Iphone 233"', () => {
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: 'Click the count next to Iphone' }), page);
+    expect(page.elements[idx(r)]?.text).toBe('233');
+  });
+});
