@@ -50,11 +50,13 @@ export function inRegion(region: string, e: ElementSnapshot, snapshot: PageSnaps
   // Landmarks containing the element, innermost first ("form header").
   const lms = (e.landmark ?? '').toLowerCase().split(' ');
   const has = (l: string) => lms.includes(l);
+  const pageY = e.box.y + snapshot.scroll.y;
+  // A nav down the side (a sidebar menu) is a nav, and only half "the header".
+  if (region === 'header' && has('nav') && !has('header') && pageY + e.box.height / 2 >= W.HEADER_BAND_PX) return W.SIDE_NAV_AS_HEADER;
   if ((region === 'nav' || region === 'header') && (has('nav') || has('header'))) return 1;
   if (has(region)) return 1;
   if (region === 'modal' && has('dialog')) return 1;
   if (region === 'sidebar' && has('aside')) return 1;
-  const pageY = e.box.y + snapshot.scroll.y;
   if ((region === 'header' || region === 'nav') && pageY + e.box.height / 2 < W.HEADER_BAND_PX) return W.REGION_BY_PLACE_FIT;
   if (region === 'footer' && pageY > snapshot.scroll.maxY + snapshot.viewport.height - W.FOOTER_BAND_PX) return W.REGION_BY_PLACE_FIT;
   return 0;

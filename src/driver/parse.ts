@@ -271,6 +271,8 @@ function liftNames(text: string, names: string[], tail: string[]): string {
 }
 
 /** One-word relation words: capitalised mid-sentence ("About", "Contact") they are labels. */
+/** Words that make "top right of X" a corner: the side word after them is not a relation. */
+const CORNER_SIDES = new Set(['top', 'bottom', 'upper', 'lower']);
 const RELATION_SINGLE = new Set(RELATION_WORDS.filter(([w]) => !w.includes(' ')).map(([w]) => w));
 
 /** Verbs after "that" / "which" / "with" saying what the element shows: its text, not a relation. */
@@ -612,6 +614,8 @@ export function parseStep(step: Step): ParsedStep {
         break;
       }
     }
+    // "at the top right of the table": a corner of the anchor, not what lies to its right.
+    if (hit && (hit[0] === 'left of' || hit[0] === 'right of') && CORNER_SIDES.has(cur.words.at(-1) ?? '')) hit = undefined;
     // "the 'Add' button" keeps going; a relation word at the start of a phrase is a particle.
     if (hit && hit[0] === 'by' && !BY_NOUNS.has(stemWord(cur.words.at(-1)))) hit = undefined;
     // "the circle that says 'Be Part Of Our Story!'", "the button with the text 'Go'": what it shows, not a relation.

@@ -213,6 +213,8 @@ export const WRONG_SIDE_FIT_V = 0.2;
 export const WRONG_SIDE_FIT_H = 0.1;
 /** "in the header" by place alone (no landmark): the top band of the page, in CSS px... */
 export const HEADER_BAND_PX = 90;
+/** "in the header" for an element of a nav below the header band (a sidebar menu). */
+export const SIDE_NAV_AS_HEADER = 0.5;
 /** ..."in the footer": the bottom band of the page... */
 export const FOOTER_BAND_PX = 150;
 /** ...fit by place alone, less than a real landmark. */

@@ -666,3 +666,24 @@ describe('the part beside the words', () => {
     expect(page.elements[idx(r)]?.text).toBe('233');
   });
 });
+
+describe('corners and headers', () => {
+  test('"at the top right of the table" is a corner of the table, not what lies to its right', () => {
+    const p = parseStep(step('Type', { description: "Type 'London' into the Search box at the top right of the table", text: 'London' }));
+    expect(p.target.position).toEqual({ v: 'top', h: 'right' });
+    expect(p.relations.map((r) => [r.type, r.anchor.words.join(' ')])).toEqual([['group', 'table']]);
+  });
+  test('a menu down the side is not "the header"', () => {
+    const page = snap([
+      {
+        tag: 'a',
+        xpath: `${B(1)}/nav[1]/ul[1]/li[1]/a[1]`,
+        text: 'Dashboard',
+        landmark: 'nav',
+        box: { x: 24, y: 145, width: 208, height: 44 },
+      },
+      { tag: 'a', xpath: `${B(2)}/nav[1]/a[1]`, text: 'Dashboard', landmark: 'nav', box: { x: 312, y: 30, width: 100, height: 20 } },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: "Click 'Dashboard' in the header" }), page))).toBe(1);
+  });
+});
