@@ -104,6 +104,11 @@ function applyRelations(
           fit = Math.min(fit, W.SIBLING_OF_NUMBERED_FIT);
         // "the count next to Iphone" where the link reads "Iphone 233": the part beside the words, inside the element carrying them.
         if (rel.type === 'near' && besideTheWords(c, ai, rel.anchor)) fit = 1;
+        // "Delete Dave Li ... at the end of his row": a name in a row's first cell stands for the row.
+        if (!rel.anchor.container && rel.type === 'group' && c !== ai) {
+          const row = rowNamedBy(ai, infos);
+          if (row && isInside(c.e, row.e)) fit = Math.max(fit, W.ROW_OF_NAME_FIT);
+        }
         // A heading or label names the section it opens: "in the Tic-tac-toe panel", "of the Done list".
         const section = sectionDepth(ai, infos);
         // "under Alerts & Notifications": below a heading means in its section, when there is one.
@@ -136,6 +141,13 @@ function applyRelations(
     }
   }
   return lateOrdinal;
+}
+
+/** The table row whose first cell holds the anchor (a name with an avatar and a job title), if any. */
+function rowNamedBy(a: Info, infos: Info[]): Info | undefined {
+  const m = /^(.*\/tr\[\d+\])\/t[hd]\[1\](\/|$)/.exec(a.e.xpath);
+  if (!m || /\/table\[/.test(a.e.xpath.slice((m[1] as string).length))) return undefined;
+  return infos.find((i) => i.e.xpath === m[1]);
 }
 
 /** The candidate is the part of the anchor that is not the words naming it ("233" of "Iphone 233"). */

@@ -187,6 +187,8 @@ export const HOLDER_OF_ANCHOR_FIT = 0.85;
 export const INSIDE_BY_GROUP_FIT = 0.7;
 /** "the count next to Iphone": the rest of the anchor's text reads as its words at least this well. */
 export const BESIDE_WORDS_SIMILARITY = 0.9;
+/** "Dave Li's row": an element of the row whose first cell holds the name. */
+export const ROW_OF_NAME_FIT = 0.9;
 /** "next to X" for an element inside X: close, but "next to" means beside. */
 export const NEAR_INSIDE_FIT = 0.6;
 /** "near"/"of": share of the fit from sharing a group (the rest from pixel distance). */

@@ -687,3 +687,34 @@ describe('corners and headers', () => {
     expect(idx(resolveStep(step('Click', { description: "Click 'Dashboard' in the header" }), page))).toBe(1);
   });
 });
+
+describe('a name in a row stands for its row', () => {
+  // Rows whose first cell holds an avatar block (name and job title); the last cell has Edit and Delete icons.
+  const T = `${B(1)}/table[1]/tbody[1]`;
+  const els: El[] = ['Hans Burger', 'Jolina Angelie', 'Dave Li', 'Sarah Curry'].flatMap((name, r) => {
+    const tr = `${T}/tr[${r + 1}]`;
+    const y = 10 + r * 60;
+    return [
+      { tag: 'tr', xpath: tr, text: `${name} Designer`, box: { x: 10, y, width: 600, height: 60 } },
+      { tag: 'td', xpath: `${tr}/td[1]`, text: `${name} Designer`, box: { x: 10, y, width: 300, height: 60 } },
+      { tag: 'p', xpath: `${tr}/td[1]/div[1]/p[1]`, text: name, box: { x: 60, y: y + 10, width: 100, height: 20 } },
+      { tag: 'p', xpath: `${tr}/td[1]/div[1]/p[2]`, text: 'Designer', box: { x: 60, y: y + 32, width: 100, height: 18 } },
+      { tag: 'td', xpath: `${tr}/td[2]`, text: '', box: { x: 310, y, width: 300, height: 60 } },
+      { tag: 'button', xpath: `${tr}/td[2]/button[1]`, ariaLabel: 'Edit', name: 'Edit', box: { x: 500, y: y + 30, width: 20, height: 20 } },
+      {
+        tag: 'button',
+        xpath: `${tr}/td[2]/button[2]`,
+        ariaLabel: 'Delete',
+        name: 'Delete',
+        box: { x: 540, y: y + 30, width: 20, height: 20 },
+      },
+    ] as El[];
+  });
+  for (const e of els)
+    e.parent = els.findIndex((o) => e.xpath.startsWith(`${o.xpath}/`) && e.xpath.split('/').length === o.xpath.split('/').length + 1);
+  test('"the icon at the end of his row" counts the icons of Dave Li\'s row', () => {
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: 'Delete Dave Li using the icon at the end of his row' }), page);
+    expect(page.elements[idx(r)]?.xpath).toBe(`${T}/tr[3]/td[2]/button[2]`);
+  });
+});
