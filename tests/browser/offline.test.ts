@@ -17,7 +17,7 @@ let browser: Browser;
 let server: { url: string; close: () => Promise<void> };
 let dir: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ serviceWorkers: true });
   // A copy of the build (the update below changes it), under /studio/ as a project page is.
   dir = mkdtempSync(join(tmpdir(), 'iwr-offline-'));
   cpSync(inject('distDir'), dir, { recursive: true });

@@ -13,7 +13,7 @@ import { failedRequests, pageRequests, watchContext, type RequestRecord } from '
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ serviceWorkers: true });
 });
 afterAll(async () => {
   await browser?.close();

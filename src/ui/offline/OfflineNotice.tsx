@@ -29,11 +29,7 @@ export function OfflineNotice() {
     );
   return (
     <div className="resume-banner" role="status" aria-live="polite" data-testid="offline-notice">
-      <span className={state.kind === 'error' ? 'warn-text' : undefined}>
-        {state.kind === 'ready'
-          ? 'Ready to work offline: the app, the sample tasks and the scoring engines are saved in this browser.'
-          : `Offline use is not available: ${state.message}`}
-      </span>
+      <span>Ready to work offline: the app, the sample tasks and the scoring engines are saved in this browser.</span>
       <div className="spacer" />
       <Button size="sm" variant="ghost" onClick={dismiss}>
         Dismiss

@@ -10,8 +10,7 @@ export type OfflineState =
   /** The worker's first install finished: every precached file is in Cache Storage. */
   | { kind: 'ready' }
   /** A new build's worker is installed and waiting for the visitor's go-ahead. */
-  | { kind: 'update' }
-  | { kind: 'error'; message: string };
+  | { kind: 'update' };
 
 interface OfflineStore {
   state: OfflineState;
@@ -54,8 +53,9 @@ async function register(): Promise<void> {
     onRegisteredSW: (_url, registration) => {
       if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
     },
-    onRegisterError: (err: unknown) =>
-      useOffline.setState({ state: { kind: 'error', message: err instanceof Error ? err.message : String(err) } }),
+    // No banner: the app works the same online, only not offline (e.g. a browser that blocks
+    // service workers, or a profile that disallows them); the console says why.
+    onRegisterError: (err: unknown) => console.warn('IWR Studio: offline use is not available:', err),
   });
   useOffline.setState({ applyUpdate: () => update(true) });
 }
