@@ -1,9 +1,10 @@
-// Issue 18 item 3: offline after one visit. The built app, served from a sub-path, is opened
-// once; when the service worker says it is ready the browser goes offline and reloads, picks
-// the built-in test DINO model and runs a sample task from Try it to complete results, with no
-// request failing. Cache Storage then holds exactly the build's precache list (nothing the run
-// fetched, no candidate page, no API answer). Back online, a new build on the server is
-// detected: the update prompt shows, and its button brings the new version in.
+// Issue 18 item 3: offline after one visit. The built app, served from a sub-path with the
+// cross-origin-isolation headers, is opened once; when the service worker says it is ready the
+// browser goes offline and reloads (still isolated), picks the built-in test DINO model and runs
+// a sample task from Try it to complete results, with no request failing. Cache Storage then
+// holds exactly the build's precache list (nothing the run fetched, no candidate page, no API
+// answer). Back online, a new build on the server is detected: the update prompt shows, and
+// its button brings the new version in.
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,10 +19,11 @@ let server: { url: string; close: () => Promise<void> };
 let dir: string;
 beforeAll(async () => {
   browser = await launchBrowser({ serviceWorkers: true });
-  // A copy of the build (the update below changes it), under /studio/ as a project page is.
+  // A copy of the build (the update below changes it), under /studio/ as a project page is, with
+  // the cross-origin-isolation headers (the cached answers must keep them, or WASM loses threads).
   dir = mkdtempSync(join(tmpdir(), 'iwr-offline-'));
   cpSync(inject('distDir'), dir, { recursive: true });
-  server = await startServer({ root: join(dir, 'assets'), mounts: { '/studio/': dir } });
+  server = await startServer({ root: join(dir, 'assets'), mounts: { '/studio/': dir }, crossOriginIsolated: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -50,7 +52,7 @@ test('offline after one visit: a sample task runs to complete results; a new bui
     const watch = watchContext(context);
     await page.reload();
     await page.waitForFunction(() => window.iwr?.ready === true, null, { timeout: 30_000 });
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(await page.evaluate(() => [navigator.serviceWorker.controller !== null, self.crossOriginIsolated])).toEqual([true, true]);
     await page.goto(`${app}#/settings`);
     await page.getByLabel(/Built-in test model \(NOT DINOv2/).check();
     await page.getByRole('button', { name: 'Load now' }).click();
