@@ -3,8 +3,8 @@
 // browser goes offline and reloads (still isolated), picks the built-in test DINO model and runs
 // a sample task from Try it to complete results, with no request failing. Cache Storage then
 // holds exactly the build's precache list (nothing the run fetched, no candidate page, no API
-// answer). Back online, a new build on the server is detected: the update prompt shows, and
-// its button brings the new version in.
+// answer), and Chromium finds it installable. Back online, a new build on the server is
+// detected: the update prompt shows, and its button brings the new version in.
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,6 +46,12 @@ test('offline after one visit: a sample task runs to complete results; a new bui
     const notice = page.getByTestId('offline-notice');
     await expect.poll(() => notice.innerText().catch(() => ''), { timeout: 120_000 }).toContain('Ready to work offline');
     expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(app);
+    // Installable: Chromium finds nothing wrong with the manifest, its icons or the worker, but
+    // that a test context is incognito (where it never offers to install).
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    await cdp.detach();
     // The default DINO model (the hub's, 347 MB) is not precached, and the notice says it is not kept yet.
     await expect.poll(() => notice.innerText()).toContain('The DINO model facebook/dinov2-base is not saved yet');
 
