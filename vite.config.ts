@@ -2,10 +2,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { vendorAssets } from './scripts/vendor-assets.mjs';
 import { samplesFiles } from './scripts/build/samples-files.mjs';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string; description: string };
 
 // `virtual:iwr-agent`: the in-page agent (src/agent/main.ts) bundled as one IIFE string,
 // which the sandbox inlines in the frame's srcdoc (the opaque frame cannot fetch it).
@@ -37,6 +38,59 @@ function iwrAgent(): Plugin {
   };
 }
 
+// The service worker (vite-plugin-pwa's generateSW: Workbox) that makes the app work offline
+// after one visit. It precaches every file of the build (app shell, workers, tesseract's core
+// and English data, onnxruntime-web's WASM-only build, the sample suite, the test DINO model)
+// except the WebGPU (JSEP) build of onnxruntime-web: 28 MB that only a WebGPU adapter uses,
+// kept in a runtime cache the first time it is fetched. Nothing else is routed: candidate
+// frames are srcdoc documents of an opaque origin, and chat APIs, the DINO hub model and URL
+// datasets are other origins' requests the worker lets through (the hub model is kept in
+// IndexedDB by the app itself). Registration, the "offline ready" notice and the update
+// prompt are src/ui/offline/; 'prompt' leaves the new version waiting until the visitor says.
+function offline(): Plugin[] {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    // base './': the worker's scope is the folder it is served from, whatever the sub-path.
+    scope: './',
+    base: './',
+    manifest: {
+      name: 'IWR Studio',
+      short_name: 'IWR Studio',
+      description: pkg.description,
+      start_url: './',
+      scope: './',
+      display: 'standalone',
+      background_color: '#0f1115',
+      theme_color: '#0f1115',
+      icons: [
+        { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*'],
+      globIgnores: ['**/*.jsep*', 'sw.js', 'workbox-*.js'],
+      // onnxruntime-web's WASM-only build is 14 MB (3.5 MB gzipped).
+      maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+      // Vite names everything under assets/ after its content: no revision query needed.
+      dontCacheBustURLsMatching: /\/assets\//,
+      // Routes are hash routes: the only navigation is to the app's folder (index.html).
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      inlineWorkboxRuntime: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /\.jsep\.(m?js|wasm)$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: { cacheName: 'iwr-webgpu-runtime', expiration: { maxEntries: 4 } },
+        },
+      ],
+    },
+  }) as Plugin[];
+}
+
 // Browser test files that run on their own, after the others (see the 'browser-alone' project).
 const BROWSER_ALONE = ['tests/browser/capture-parity.test.ts', 'tests/browser/cli-capture-parity.test.ts', 'tests/browser/dino.test.ts'];
 
@@ -44,7 +98,7 @@ const BROWSER_ALONE = ['tests/browser/capture-parity.test.ts', 'tests/browser/cl
 // `base: './'` keeps the build working from any static host sub-path (e.g. a project page).
 export default defineConfig({
   base: './',
-  plugins: [react(), vendorAssets(), samplesFiles(), iwrAgent()],
+  plugins: [react(), vendorAssets(), samplesFiles(), iwrAgent(), offline()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   worker: { format: 'es' },
   build: {

@@ -11,6 +11,8 @@
  * @property {number} status  0 when the request failed before an answer
  * @property {number} bytes  response headers + body as received (compressed when the server compressed)
  * @property {string} [failure]  the network error, for a request that never got an answer
+ * @property {boolean} [byServiceWorker]  made by the app's service worker (its background precache), not by a page
+ * @property {boolean} [fromServiceWorker]  a page's request the service worker answered from its cache (0 bytes)
  */
 
 /**
@@ -31,7 +33,8 @@ export function watchContext(context) {
   const finish = (request, failure) => {
     const done = (async () => {
       const response = failure ? null : await request.response().catch(() => null);
-      const sizes = failure ? null : await request.sizes().catch(() => null);
+      const fromServiceWorker = response?.fromServiceWorker() ?? false;
+      const sizes = failure || fromServiceWorker ? null : await request.sizes().catch(() => null);
       /** @type {RequestRecord} */
       const rec = {
         url: request.url(),
@@ -41,6 +44,8 @@ export function watchContext(context) {
         bytes: sizes ? sizes.responseHeadersSize + sizes.responseBodySize : 0,
       };
       if (failure) rec.failure = failure;
+      if (request.serviceWorker()) rec.byServiceWorker = true;
+      if (fromServiceWorker) rec.fromServiceWorker = true;
       records.push(rec);
     })().finally(() => {
       pending.delete(done);
@@ -96,6 +101,14 @@ export function watchContext(context) {
  */
 export function failedRequests(requests) {
   return requests.filter((r) => r.failure || r.status >= 400);
+}
+
+/**
+ * The pages' own requests, without the service worker's background precache.
+ * @param {RequestRecord[]} requests
+ */
+export function pageRequests(requests) {
+  return requests.filter((r) => !r.byServiceWorker);
 }
 
 /** @param {RequestRecord[]} requests */

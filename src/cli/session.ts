@@ -78,7 +78,9 @@ export async function openAppSession(opts: SessionOptions = {}): Promise<AppSess
   const server = await serveApp(dist, opts.mounts ?? {});
   const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs({ webgpu: opts.webgpu ?? false }) });
   try {
-    const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 720 } });
+    // No service worker: every CLI run is a fresh profile, so its offline precache (tens of MB,
+    // src/ui/offline/) would be fetched and thrown away each time.
+    const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 720 }, serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto(server.url);
     await page.waitForFunction(() => window.iwr?.ready === true, null, { timeout: 60_000 });

@@ -8,6 +8,7 @@ import { GalleryScreen } from './gallery/GalleryScreen.tsx';
 import { useSettings } from './settings/store.ts';
 import { EmptyState } from './components/Card.tsx';
 import { ResumeBanner } from './runs/ResumeBanner.tsx';
+import { OfflineNotice } from './offline/OfflineNotice.tsx';
 
 // Every screen but the gallery (where a visitor lands) loads on demand: CodeMirror (Try it),
 // uPlot (Leaderboard), the task page's viewers, the settings and sources panels.
@@ -140,6 +141,7 @@ export function App() {
         <p className="tagline">Video → interactive webpage benchmark, in your browser</p>
       </header>
       <ResumeBanner />
+      <OfflineNotice />
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <ScreenBoundary resetKey={key}>
           <Suspense fallback={<p className="loading">Loading screen…</p>}>

@@ -7,7 +7,7 @@ import { launchBrowser, openApp } from './harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ serviceWorkers: true });
 });
 afterAll(async () => {
   await browser?.close();

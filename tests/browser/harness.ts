@@ -7,10 +7,22 @@ import { chromiumArgs, findChromium, NO_BROWSER_MESSAGE } from '../../scripts/fi
 
 export const appUrl = (): string => inject('appUrl');
 
-export async function launchBrowser(opts: { webgpu?: boolean } = {}): Promise<Browser> {
+/**
+ * One headless Chromium. Its contexts block the app's service worker unless `serviceWorkers`
+ * is set: its background precache (38 MB per fresh profile, src/ui/offline/) has nothing to do
+ * with what most files test and would only compete for the two cores. The files about loading
+ * and offline use (offline, quiet-load, app-smoke, static-hosting) keep it.
+ */
+export async function launchBrowser(opts: { webgpu?: boolean; serviceWorkers?: boolean } = {}): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(NO_BROWSER_MESSAGE);
-  return chromium.launch({ executablePath, headless: true, args: chromiumArgs(opts) });
+  const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs(opts) });
+  if (opts.serviceWorkers) return browser;
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (o = {}) => newContext({ serviceWorkers: 'block', ...o });
+  browser.newPage = (o = {}) => newPage({ serviceWorkers: 'block', ...o });
+  return browser;
 }
 
 export interface OpenAppOptions {

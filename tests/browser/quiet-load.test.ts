@@ -2,15 +2,18 @@
 // browser profile, makes no request that fails (no 404 from guessing at file names, no
 // aborted request) and logs no console error; nor does a run with the built-in test model,
 // which also downloads each engine file once and only the WASM build of onnxruntime-web;
-// nor does the Results screen of that run opened fresh. Bench: `npm run bench:load`.
+// nor does the Results screen of that run opened fresh. The service worker's background
+// precache (offline use, tests/browser/offline.test.ts) runs in each of these profiles: its
+// requests must not fail either, and are left out where the page's own are counted.
+// Bench: `npm run bench:load`.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { appUrl, launchBrowser } from './harness.ts';
-import { failedRequests, watchContext, type RequestRecord } from '../../bench/load-probe.mjs';
+import { failedRequests, pageRequests, watchContext, type RequestRecord } from '../../bench/load-probe.mjs';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ serviceWorkers: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -68,7 +71,8 @@ test("the gallery shows the samples' build-time thumbnails, never a full checkpo
     expect(widths.length).toBeGreaterThan(3);
     expect(new Set(widths)).toEqual(new Set([360]));
     await watch.settled();
-    const paths = watch.take().requests.map((r) => new URL(r.url).pathname);
+    // The page's own requests: the service worker's precache takes every sample file, checkpoints included.
+    const paths = pageRequests(watch.take().requests).map((r) => new URL(r.url).pathname);
     expect(paths.filter((p) => p.includes('/checkpoints/'))).toEqual([]);
     expect(paths.filter((p) => /\/assets\/thumbs\/\d+-[0-9a-f]+\.jpg$/.test(p)).length).toBe(widths.length);
   } finally {
@@ -132,7 +136,8 @@ test("another source's thumbnail is made once and kept: shown again without its 
         }),
       source.id,
     );
-    await context.route('**/checkpoints/step_0.png', (route) => route.abort());
+    // The source's checkpoint only: the service worker's precache asks for the samples' own.
+    await context.route('**/fixtures/**/checkpoints/step_0.png', (route) => route.abort());
     await watch.settled();
     watch.take();
     const again = await context.newPage();
@@ -142,7 +147,7 @@ test("another source's thumbnail is made once and kept: shown again without its 
     await watch.settled();
     const got = watch.take();
     expect(describe(failedRequests(got.requests))).toEqual([]);
-    expect(got.requests.filter((r) => r.url.includes('checkpoints'))).toEqual([]);
+    expect(pageRequests(got.requests).filter((r) => r.url.includes('checkpoints'))).toEqual([]);
   } finally {
     await context.close();
   }
@@ -183,16 +188,28 @@ test('a test-model run downloads each engine file once, onnxruntime-web WASM-onl
     const got = watch.take();
     expect(describe(failedRequests(got.requests))).toEqual([]);
     expect(got.errors).toEqual([]);
-    const urls = got.requests.filter((r) => r.method === 'GET').map((r) => new URL(r.url).pathname);
+    const own = pageRequests(got.requests);
+    const urls = own.filter((r) => r.method === 'GET').map((r) => new URL(r.url).pathname);
     // The JSEP/WebGPU build (27 MB) is only for WebGPU, which this headless Chromium has not.
     expect(urls.filter((u) => u.includes('jsep'))).toEqual([]);
     expect(urls.filter((u) => /ort-wasm-simd-threaded[^/]*\.wasm$/.test(u))).toHaveLength(1);
-    // The OCR engine's core and its language data: downloaded once each, whatever the number of
-    // engines (a later engine's request is answered by the HTTP cache: a few hundred bytes).
+    // The OCR engine's core and its language data: the page asks for one core build and the data,
+    // and downloads each at most once, whatever the number of engines (a later engine's request
+    // is answered by the HTTP cache: a few hundred bytes). The service worker's precache fetches
+    // every core build once, bypassing the HTTP cache (Workbox's cache: 'reload' for files
+    // without a hash in their name), so on a first visit a file the page already had can cross
+    // the wire a second time; a page asking after it gets a 304 from the cache it filled.
     const engine = got.requests.filter((r) => /tesseract-core.*\.wasm\.js$|eng\.traineddata/.test(r.url));
-    const downloads = engine.filter((r) => r.bytes > 100_000).map((r) => new URL(r.url).pathname);
-    expect(downloads).toHaveLength(2);
-    expect(new Set(downloads).size).toBe(2);
+    const path = (r: RequestRecord) => new URL(r.url).pathname;
+    expect(new Set(pageRequests(engine).map(path)).size).toBe(2);
+    for (const who of [pageRequests(engine), engine.filter((r) => r.byServiceWorker)]) {
+      const downloads = who.filter((r) => r.bytes > 100_000).map(path);
+      expect(new Set(downloads).size).toBe(downloads.length);
+    }
+    // The service worker's precache: the app's own files, never the WebGPU build.
+    const precached = got.requests.filter((r) => r.byServiceWorker).map((r) => r.url);
+    expect(precached.length).toBeGreaterThan(0);
+    expect(precached.filter((u) => !u.startsWith(appUrl()) || u.includes('jsep'))).toEqual([]);
     await page.close();
 
     const results = await loadQuietly(context, `#/results/${encodeURIComponent(run.runId!)}`, '.results h2');

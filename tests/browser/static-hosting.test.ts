@@ -9,7 +9,7 @@ import { launchBrowser } from './harness.ts';
 let browser: Browser;
 let isolated: { url: string; close: () => Promise<void> };
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ serviceWorkers: true });
   // Served from a sub-path, as a project page would be.
   isolated = await startServer({ root: inject('distDir'), crossOriginIsolated: true, mounts: { '/studio/': inject('distDir') } });
 });
