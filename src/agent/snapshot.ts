@@ -511,7 +511,8 @@ function classLandmark(classes: string[]): string | undefined {
   for (const c of classes) {
     const words = splitClass(c);
     const head = words.at(-1) ?? '';
-    const lm = LANDMARK_CLASS[head];
+    // Own keys only: an id or class "constructor" must not read Object.prototype.
+    const lm = Object.hasOwn(LANDMARK_CLASS, head) ? LANDMARK_CLASS[head] : undefined;
     if (!lm) continue;
     if (words.length > 1 && PART_PREFIXES.has(words[0] as string) && lm !== 'dialog') continue;
     return lm;
@@ -697,7 +698,14 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
 
     // Landmarks, innermost first; a dialog marks everything in it.
     let landmark = f.landmark;
-    const lmOwn = LANDMARK_TAGS[tag] ?? LANDMARK_ROLES[roleAttr] ?? (attr('aria-modal') === 'true' ? 'dialog' : undefined) ?? ci.landmark;
+    // An id names a region as a class does: older pages lay out <div id="sidebar">, <div id="header">.
+    const idAttr = attr('id');
+    const lmOwn =
+      LANDMARK_TAGS[tag] ??
+      LANDMARK_ROLES[roleAttr] ??
+      (attr('aria-modal') === 'true' ? 'dialog' : undefined) ??
+      ci.landmark ??
+      (idAttr ? classLandmark([idAttr]) : undefined);
     if (lmOwn && !landmark.split(' ').includes(lmOwn)) landmark = landmark ? `${lmOwn} ${landmark}` : lmOwn;
 
     // Interactive signals, cheapest first.
