@@ -233,7 +233,7 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
         host.onEvent((e) => sink.push(e));
         const assets = [...(options.assets ?? new Map<string, Blob>())].map(([name, blob]) => ({ name, blob }));
         const loaded = await host.request<LoadResult & { readyState: string }>(
-          { cmd: 'load', html, assets, seed: pageSeed, policy },
+          { cmd: 'load', html, assets, seed: pageSeed, policy, ...(options.files?.size ? { files: [...options.files].map(([path, blob]) => ({ path, blob })) } : {}) },
           deadline.left(),
           signal,
         );
@@ -252,6 +252,8 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
           screenshot: shot.png,
           captureError: shot.error,
           missingAssets: loaded.missingAssets,
+          ...(loaded.missingFiles?.length ? { missingFiles: loaded.missingFiles } : {}),
+          ...(loaded.refusedFiles?.length ? { refusedFiles: loaded.refusedFiles } : {}),
           inspect: await inspect(deadline),
           timings,
         });

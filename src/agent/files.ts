@@ -1,0 +1,132 @@
+// A multi-file candidate inside the frame: every file becomes a blob: URL made here (from the
+// bytes the app sent over the port), stylesheets and modules rewritten first to point at the
+// others (rewrite-files.ts), an import map for the modules, and run-time requests (fetch,
+// XMLHttpRequest) for a file of the candidate answered from those blobs. Nothing here opens
+// the network: a reference that is missing or climbs out of the candidate gets an empty blob
+// (it fails as a 404 would) and is reported by name.
+import type { AgentContext } from './context.ts';
+import type { CandidateFile } from './protocol.ts';
+import { mimeOf, resolveRef, type RefTarget } from '../shared/candidate-files.ts';
+import { cssDependencies, rewriteCss, rewriteModule, runtimeTarget, VIRTUAL_ORIGIN, type RefLookup, type RefMode } from './rewrite-files.ts';
+import { rewriteAssetRefs } from './rewrite.ts';
+
+export interface BuiltFiles {
+  /** Candidate path -> blob: URL in this frame. */
+  urls: Map<string, string>;
+  /** The import map script to put first in the page (empty when the candidate has no modules). */
+  importMap: string;
+  lookup: RefLookup;
+  /** "style.css (referenced by index.html)", sorted. */
+  missing: string[];
+  /** Why each refused reference was refused, sorted. */
+  refused: string[];
+  /** A URL seen at run time, as a blob: URL of the candidate; null when refused; undefined when not the candidate's. */
+  runtime(value: string): string | null | undefined;
+}
+
+const MODULE = /\.m?js$/i;
+const CSS = /\.css$/i;
+const PAGE = /\.html?$/i;
+
+export async function buildFiles(
+  ctx: AgentContext,
+  files: CandidateFile[],
+  assetUrls: ReadonlyMap<string, string>,
+  missingUrl: string,
+): Promise<BuiltFiles> {
+  const s = ctx.saved;
+  const byPath = new Map(files.map((f) => [f.path, f.blob]));
+  const urls = new Map<string, string>();
+  const missing = new Set<string>();
+  const refused = new Set<string>();
+  const texts = new Map<string, string>();
+  for (const f of files) if (MODULE.test(f.path) || CSS.test(f.path)) texts.set(f.path, await f.blob.text());
+
+  const target = (ref: string, from: string, mode: RefMode): RefTarget => resolveRef(from, ref, mode !== 'module');
+  const lookup: RefLookup = (ref, from, mode) => {
+    const t = target(ref, from, mode);
+    if (t.kind === 'external') return undefined;
+    if (t.kind === 'refused') {
+      refused.add(t.reason);
+      return missingUrl;
+    }
+    // Task assets (`assets/x`, the placeholder) are the asset rewrite's business when the candidate has no such file.
+    if (!byPath.has(t.path) && (t.path.startsWith('assets/') || t.path.startsWith('__PLACEHOLDER_ASSETS_BASE_DIR__'))) return undefined;
+    if (!byPath.has(t.path)) {
+      missing.add(`${t.path} (referenced by ${from})`);
+      return missingUrl;
+    }
+    if (PAGE.test(t.path)) return undefined;
+    // Modules name each other by virtual URL (the import map); everything else by its blob.
+    if (mode === 'module') return VIRTUAL_ORIGIN + t.path + t.suffix;
+    build(t.path);
+    const hash = t.suffix.includes('#') ? t.suffix.slice(t.suffix.indexOf('#')) : '';
+    return (urls.get(t.path) ?? missingUrl) + hash;
+  };
+
+  const building = new Set<string>();
+  const build = (path: string): void => {
+    if (urls.has(path) || building.has(path)) return;
+    building.add(path);
+    const blob = byPath.get(path)!;
+    const text = texts.get(path);
+    let body: Blob | string = blob;
+    if (text !== undefined && CSS.test(path)) {
+      for (const dep of cssDependencies(text, path)) if (byPath.has(dep)) build(dep);
+      body = rewriteAssetRefs(rewriteCss(text, path, lookup), assetUrls, missingUrl).html;
+    } else if (text !== undefined) {
+      body = rewriteAssetRefs(rewriteModule(text, path, lookup), assetUrls, missingUrl).html;
+    }
+    urls.set(path, s.URL.createObjectURL(new s.Blob([body], { type: mimeOf(path) })));
+    building.delete(path);
+  };
+  for (const path of byPath.keys()) if (!PAGE.test(path)) build(path);
+
+  const imports: Record<string, string> = {};
+  for (const [path, url] of urls) imports[VIRTUAL_ORIGIN + path] = url;
+  const importMap = Object.keys(imports).length
+    ? `<script type="importmap">${JSON.stringify({ imports }).replace(/</g, '\\u003c')}</script>`
+    : '';
+
+  const pageBase = s.doc.baseURI;
+  const runtime = (value: string): string | null | undefined => {
+    const t = runtimeTarget(value, pageBase);
+    if (t.kind === 'refused') {
+      refused.add(t.reason.replace(' in index.html', ' (at run time)'));
+      return null;
+    }
+    if (t.kind !== 'file' || PAGE.test(t.path)) return undefined;
+    return urls.get(t.path);
+  };
+  return {
+    urls,
+    importMap,
+    lookup,
+    runtime,
+    get missing() {
+      return [...missing].sort();
+    },
+    get refused() {
+      return [...refused].sort();
+    },
+  };
+}
+
+/** fetch() and XMLHttpRequest for a file of the candidate read its blob; a refused path fails as a network error. */
+export function patchRequests(ctx: AgentContext, built: BuiltFiles): void {
+  const w = ctx.saved.win as Window & typeof globalThis;
+  const fetch0 = w.fetch;
+  const refusal = (url: string) => new w.TypeError(`refused: ${url} is outside the candidate`);
+  w.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+    const url = typeof input === 'string' ? input : input instanceof w.URL ? input.href : input instanceof w.Request ? input.url : String(input);
+    const mapped = built.runtime(url);
+    if (mapped === null) return Promise.reject(refusal(url));
+    return Reflect.apply(fetch0, w, [mapped ?? input, init]) as Promise<Response>;
+  };
+  const open0 = w.XMLHttpRequest.prototype.open;
+  w.XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+    const mapped = built.runtime(String(url));
+    if (mapped === null) throw refusal(String(url));
+    return Reflect.apply(open0, this, [method, mapped ?? url, ...rest]) as void;
+  } as typeof open0;
+}
