@@ -16,13 +16,15 @@ export interface BuiltFiles {
   /** The import map script to put first in the page (empty when the candidate has no modules). */
   importMap: string;
   lookup: RefLookup;
-  /** "style.css (referenced by index.html)", sorted. */
+  /** "style.css (referenced by index.html)", sorted: the references in the files (run-time ones are events). */
   missing: string[];
-  /** Why each refused reference was refused, sorted. */
+  /** Why each refused reference in the files was refused, sorted. */
   refused: string[];
-  /** A URL seen at run time, as a blob: URL of the candidate; null when refused; undefined when not the candidate's. */
-  runtime(value: string): string | null | undefined;
+  /** What a URL seen at run time is: a file of the candidate (its blob: URL), one it lacks, a refused path; null: not the candidate's. */
+  runtime(value: string): RuntimeFile | null;
 }
+
+export type RuntimeFile = { url: string } | { missing: string } | { refused: string };
 
 const MODULE = /\.m?js$/i;
 const CSS = /\.css$/i;
@@ -89,14 +91,25 @@ export async function buildFiles(
     : '';
 
   const pageBase = s.doc.baseURI;
-  const runtime = (value: string): string | null | undefined => {
+  // Problems at run time come after the load's answer: they travel as events, once each.
+  const reported = new Set<string>();
+  const report = (problem: 'missing' | 'refused', text: string) => {
+    if (reported.has(problem + text)) return;
+    reported.add(problem + text);
+    ctx.emit({ type: 'file', problem, text, at: s.now() });
+  };
+  const runtime = (value: string): RuntimeFile | null => {
     const t = runtimeTarget(value, pageBase);
     if (t.kind === 'refused') {
-      refused.add(t.reason.replace(' in index.html', ' (at run time)'));
-      return null;
+      report('refused', `${t.reason.replace(' in index.html', '')} (requested at run time)`);
+      return { refused: t.reason };
     }
-    if (t.kind !== 'file' || PAGE.test(t.path)) return undefined;
-    return urls.get(t.path);
+    if (t.kind !== 'file' || PAGE.test(t.path)) return null;
+    const url = urls.get(t.path);
+    if (url) return { url };
+    if (t.path.startsWith('assets/') || t.path.startsWith('__PLACEHOLDER_ASSETS_BASE_DIR__')) return null;
+    report('missing', `${t.path} (requested at run time)`);
+    return { missing: t.path };
   };
   return {
     urls,
@@ -112,21 +125,26 @@ export async function buildFiles(
   };
 }
 
-/** fetch() and XMLHttpRequest for a file of the candidate read its blob; a refused path fails as a network error. */
-export function patchRequests(ctx: AgentContext, built: BuiltFiles): void {
+/**
+ * fetch() and XMLHttpRequest for a file of the candidate read its blob; a file it lacks answers
+ * 404 (fetch) or empty (XHR), a refused path fails as a network error would.
+ */
+export function patchRequests(ctx: AgentContext, built: BuiltFiles, missingUrl: string): void {
   const w = ctx.saved.win as Window & typeof globalThis;
   const fetch0 = w.fetch;
   const refusal = (url: string) => new w.TypeError(`refused: ${url} is outside the candidate`);
   w.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
     const url = typeof input === 'string' ? input : input instanceof w.URL ? input.href : input instanceof w.Request ? input.url : String(input);
-    const mapped = built.runtime(url);
-    if (mapped === null) return Promise.reject(refusal(url));
-    return Reflect.apply(fetch0, w, [mapped ?? input, init]) as Promise<Response>;
+    const file = built.runtime(url);
+    if (file && 'refused' in file) return Promise.reject(refusal(url));
+    if (file && 'missing' in file) return Promise.resolve(new w.Response('', { status: 404, statusText: 'Not Found' }));
+    return Reflect.apply(fetch0, w, [file ? file.url : input, init]) as Promise<Response>;
   };
   const open0 = w.XMLHttpRequest.prototype.open;
   w.XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
-    const mapped = built.runtime(String(url));
-    if (mapped === null) throw refusal(String(url));
-    return Reflect.apply(open0, this, [method, mapped ?? url, ...rest]) as void;
+    const file = built.runtime(String(url));
+    if (file && 'refused' in file) throw refusal(String(url));
+    const mapped = !file ? url : 'url' in file ? file.url : missingUrl;
+    return Reflect.apply(open0, this, [method, mapped, ...rest]) as void;
   } as typeof open0;
 }

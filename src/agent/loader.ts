@@ -89,13 +89,13 @@ export async function load(
   if (files.length) {
     built = await buildFiles(ctx, files, urls, missingUrl);
     page = rewriteHtml(html, 'index.html', built.lookup);
-    patchRequests(ctx, built);
+    patchRequests(ctx, built, missingUrl);
   }
   const rewritten = rewriteAssetRefs(page, urls, missingUrl);
   const own = built;
   patchRuntimeUrls(ctx, (v) => {
     const mine = own?.runtime(v);
-    return mine === null ? missingUrl : (mine ?? mapRuntimeUrl(v, urls));
+    return mine ? ('url' in mine ? mine.url : missingUrl) : mapRuntimeUrl(v, urls);
   });
   installSeededRandom(ctx, seed);
   Object.defineProperty(s.win, REATTACH, {

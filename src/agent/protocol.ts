@@ -122,6 +122,8 @@ export type AgentEvent =
     }
   | { type: 'blocked'; url: string; directive: string; at: number }
   | { type: 'opened'; url: string; at: number }
+  /** A multi-file candidate asked at run time (fetch, XHR, a src) for a file it lacks, or for a path outside it. */
+  | { type: 'file'; problem: 'missing' | 'refused'; text: string; at: number }
   /** pagehide: the frame is leaving this document (navigation); the agent goes with it. */
   | { type: 'unload'; at: number };
 

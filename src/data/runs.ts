@@ -14,6 +14,9 @@ export interface StoredStep {
   description: string | null;
   status: 'ok' | 'failed';
   reason?: string;
+  /** Load step of a multi-file candidate: files it referenced and lacks, references refused (outside it). */
+  missingFiles?: string[];
+  refusedFiles?: string[];
   element?: {
     xpath: string;
     tag: string;

@@ -202,7 +202,15 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
     }
   };
   const finish = (rec: Omit<StepRecord, 'console' | 'errors' | 'dialogs' | 'blocked' | 'opened'>): StepRecord => {
-    const r = { ...rec, ...sink.drain() };
+    const files = sink.drainFiles();
+    const missingFiles = [...new Set([...(rec.missingFiles ?? []), ...files.missing])];
+    const refusedFiles = [...new Set([...(rec.refusedFiles ?? []), ...files.refused])];
+    const r = {
+      ...rec,
+      ...sink.drain(),
+      ...(missingFiles.length ? { missingFiles } : {}),
+      ...(refusedFiles.length ? { refusedFiles } : {}),
+    };
     summary.events.blocked += r.blocked.length;
     summary.events.dialogs += r.dialogs.length;
     summary.events.errors += r.errors.length;
