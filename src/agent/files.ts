@@ -73,11 +73,13 @@ export async function buildFiles(
     const blob = byPath.get(path)!;
     const text = texts.get(path);
     let body: Blob | string = blob;
+    // Task assets named in a style sheet or a script are mapped; an unknown `assets/x` there may be
+    // the candidate's own (a build's assets/ folder), so it is left as written.
     if (text !== undefined && CSS.test(path)) {
       for (const dep of cssDependencies(text, path)) if (byPath.has(dep)) build(dep);
-      body = rewriteAssetRefs(rewriteCss(text, path, lookup), assetUrls, missingUrl).html;
+      body = rewriteAssetRefs(rewriteCss(text, path, lookup), assetUrls).html;
     } else if (text !== undefined) {
-      body = rewriteAssetRefs(rewriteModule(text, path, lookup), assetUrls, missingUrl).html;
+      body = rewriteAssetRefs(rewriteModule(text, path, lookup), assetUrls).html;
     }
     urls.set(path, s.URL.createObjectURL(new s.Blob([body], { type: mimeOf(path) })));
     building.delete(path);
