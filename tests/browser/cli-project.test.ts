@@ -94,7 +94,7 @@ test('a Vite + React project in the results tree is built and evaluated; eval.js
   const rec = JSON.parse(readFileSync(join(results, '1', 'proj', 'eval.json'), 'utf8')) as {
     success_step: number;
     total_step: number;
-    ocr_score?: number;
+    all_ocr_scores: number[];
     iwr_studio: { build: { tool: string; node: string; npm: string; install: string; out_dir: string; output_hash: string; project_hash: string } };
   };
   expect(rec.success_step).toBe(rec.total_step);
@@ -107,14 +107,16 @@ test('a Vite + React project in the results tree is built and evaluated; eval.js
   expect(b.output_hash).toMatch(/^[0-9a-f]{64}$/);
   expect(b.project_hash).toMatch(/^[0-9a-f]{64}$/);
   expect(readFileSync(join(results, '1', 'proj', 'build.log'), 'utf8')).toMatch(/built in/);
-  // The page the build wrote really ran: the report's OCR is that of the reference's look.
+  // The page the build wrote really ran: after the click and the typing, OCR reads what the reference shows
+  // ("Count: 1", "Ada"). Checkpoint 0 is left out: on a loaded machine React's first render can come after
+  // the official 1 s wait, as it would under the official harness.
+  expect(rec.all_ocr_scores.slice(1)).toEqual([1, 1]);
   const summary = JSON.parse(readFileSync(join(results, 'reports', 'proj_batch.json'), 'utf8')) as {
     outcomes: { task: string; status: string; stage: string | null; reason: string | null; scores?: Record<string, number> }[];
   };
   const done = summary.outcomes.find((o) => o.task === '1');
   expect(done?.status).toBe('done');
-  expect(done?.scores?.IFS).toBe(1);
-  expect(done?.scores?.ocr_score).toBeGreaterThan(0.9);
+  expect(done?.scores?.['IFS (unjudged assertions)']).toBe(1);
 });
 
 test('a project whose build breaks fails its task with the log; the batch goes on', () => {
