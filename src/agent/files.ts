@@ -7,7 +7,15 @@
 import type { AgentContext } from './context.ts';
 import type { CandidateFile } from './protocol.ts';
 import { mimeOf, resolveRef, type RefTarget } from '../shared/candidate-files.ts';
-import { cssDependencies, rewriteCss, rewriteModule, runtimeTarget, VIRTUAL_ORIGIN, type RefLookup, type RefMode } from './rewrite-files.ts';
+import {
+  cssDependencies,
+  rewriteCss,
+  rewriteModule,
+  runtimeTarget,
+  VIRTUAL_ORIGIN,
+  type RefLookup,
+  type RefMode,
+} from './rewrite-files.ts';
 import { rewriteAssetRefs } from './rewrite.ts';
 
 export interface BuiltFiles {
@@ -136,7 +144,8 @@ export function patchRequests(ctx: AgentContext, built: BuiltFiles, missingUrl: 
   const fetch0 = w.fetch;
   const refusal = (url: string) => new w.TypeError(`refused: ${url} is outside the candidate`);
   w.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
-    const url = typeof input === 'string' ? input : input instanceof w.URL ? input.href : input instanceof w.Request ? input.url : String(input);
+    const url =
+      typeof input === 'string' ? input : input instanceof w.URL ? input.href : input instanceof w.Request ? input.url : String(input);
     const file = built.runtime(url);
     if (file && 'refused' in file) return Promise.reject(refusal(url));
     if (file && 'missing' in file) return Promise.resolve(new w.Response('', { status: 404, statusText: 'Not Found' }));

@@ -28,7 +28,9 @@ export interface ReplayHtmlInput {
   /** The other files of a multi-file candidate, by path relative to index.html, as base64. */
   files?: Array<{ path: string; base64: string }>;
   /** input 'trusted' needs the CLI's window.iwrTrustedInput binding (see api/pipeline.ts). */
-  options?: Omit<ReplayOptions, 'assets' | 'files' | 'signal' | 'capture' | 'input' | 'container' | 'resolver' | 'checks'> & { input?: InputName };
+  options?: Omit<ReplayOptions, 'assets' | 'files' | 'signal' | 'capture' | 'input' | 'container' | 'resolver' | 'checks'> & {
+    input?: InputName;
+  };
   /** Judge-free checks (src/checks), as the entries of a checks.json; each record carries its verdict. */
   checks?: CheckEntry[];
 }

@@ -52,7 +52,12 @@ function npmVersionOnce(): string {
 function run(cmd: string, args: string[], cwd: string, log: NodeJS.WritableStream, deadline: number): Promise<void> {
   return new Promise((resolveRun, reject) => {
     log.write(`$ ${cmd} ${args.join(' ')}\n`);
-    const child = spawn(cmd, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '1', NO_COLOR: '1' } });
+    const child = spawn(cmd, args, {
+      cwd,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CI: '1', NO_COLOR: '1' },
+    });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     const left = Math.max(1, deadline - Date.now());
@@ -77,7 +82,11 @@ function run(cmd: string, args: string[], cwd: string, log: NodeJS.WritableStrea
 }
 
 /** Builds `p` and reads its output folder as a candidate; throws BuildError naming the log on failure. */
-export async function buildProject(p: CliProject, logFile: string, opts: BuildOptions): Promise<{ candidate: CliCandidate; record: BuildRecord }> {
+export async function buildProject(
+  p: CliProject,
+  logFile: string,
+  opts: BuildOptions,
+): Promise<{ candidate: CliCandidate; record: BuildRecord }> {
   const t0 = Date.now();
   const deadline = t0 + opts.timeoutMs;
   const dir = mkdtempSync(join(tmpdir(), 'iwr-build-'));

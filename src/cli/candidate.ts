@@ -54,7 +54,8 @@ function walk(dir: string, skipTop: RegExp | null): Map<string, Uint8Array> {
       if (st.isDirectory()) visit(full, path);
       else if (st.isFile()) {
         bytes += st.size;
-        if (out.size >= MAX_FILES || bytes > MAX_BYTES) throw new CandidateError(`more than ${MAX_FILES} files or ${MAX_BYTES >> 20} MB: not a candidate`);
+        if (out.size >= MAX_FILES || bytes > MAX_BYTES)
+          throw new CandidateError(`more than ${MAX_FILES} files or ${MAX_BYTES >> 20} MB: not a candidate`);
         out.set(path, new Uint8Array(readFileSync(full)));
       }
     }
@@ -69,7 +70,8 @@ function unzip(file: string): Map<string, Uint8Array> {
   const entries = unzipSync(new Uint8Array(readFileSync(file)), {
     filter: (f) => {
       bytes += f.originalSize;
-      if (++count > MAX_FILES || bytes > MAX_BYTES) throw new CandidateError(`more than ${MAX_FILES} files or ${MAX_BYTES >> 20} MB unpacked: not a candidate`);
+      if (++count > MAX_FILES || bytes > MAX_BYTES)
+        throw new CandidateError(`more than ${MAX_FILES} files or ${MAX_BYTES >> 20} MB unpacked: not a candidate`);
       return !f.name.endsWith('/');
     },
   });
@@ -129,4 +131,3 @@ export function evaluateFields(c: CliCandidate): { html: string; files?: Array<{
   if (!c.files.size) return { html: c.html };
   return { html: c.html, files: [...c.files].map(([p, data]) => ({ path: p, base64: Buffer.from(data).toString('base64') })) };
 }
-

@@ -241,7 +241,14 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
         host.onEvent((e) => sink.push(e));
         const assets = [...(options.assets ?? new Map<string, Blob>())].map(([name, blob]) => ({ name, blob }));
         const loaded = await host.request<LoadResult & { readyState: string }>(
-          { cmd: 'load', html, assets, seed: pageSeed, policy, ...(options.files?.size ? { files: [...options.files].map(([path, blob]) => ({ path, blob })) } : {}) },
+          {
+            cmd: 'load',
+            html,
+            assets,
+            seed: pageSeed,
+            policy,
+            ...(options.files?.size ? { files: [...options.files].map(([path, blob]) => ({ path, blob })) } : {}),
+          },
           deadline.left(),
           signal,
         );

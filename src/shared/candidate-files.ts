@@ -183,7 +183,7 @@ export function projectInfo(packageJson: string): ProjectInfo | null {
   try {
     pkg = JSON.parse(packageJson);
   } catch (e) {
-    throw new Error(`package.json is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`package.json is not JSON: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
   const scripts = (pkg as { scripts?: unknown } | null)?.scripts;
   const build = scripts && typeof scripts === 'object' ? (scripts as Record<string, unknown>).build : undefined;

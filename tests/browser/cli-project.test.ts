@@ -95,7 +95,9 @@ test('a Vite + React project in the results tree is built and evaluated; eval.js
     success_step: number;
     total_step: number;
     all_ocr_scores: number[];
-    iwr_studio: { build: { tool: string; node: string; npm: string; install: string; out_dir: string; output_hash: string; project_hash: string } };
+    iwr_studio: {
+      build: { tool: string; node: string; npm: string; install: string; out_dir: string; output_hash: string; project_hash: string };
+    };
   };
   expect(rec.success_step).toBe(rec.total_step);
   const b = rec.iwr_studio.build;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
+import { strToU8, zipSync } from 'fflate';
 import { launchBrowser, openApp } from './harness.ts';
 import { replayPage, task } from './run-support.ts';
 import { SAMPLE_RESULTS } from './cli-support.ts';
@@ -67,7 +68,14 @@ function evaluate(html: string, files: Record<string, string> | null, model: str
   const list = files ? Object.entries(files).map(([path, text]) => ({ path, base64: b64(text) })) : undefined;
   return page.evaluate(
     async ({ html, list, model }) => {
-      const out = await window.iwr.evaluate({ sourceId: 'samples', taskId: '1', html, ...(list ? { files: list } : {}), model, options: { judge: 'none' } });
+      const out = await window.iwr.evaluate({
+        sourceId: 'samples',
+        taskId: '1',
+        html,
+        ...(list ? { files: list } : {}),
+        model,
+        options: { judge: 'none' },
+      });
       return { scores: out.scores as unknown as Record<string, unknown>, screenshots: out.screenshots, steps: out.steps };
     },
     { html, list, model },
@@ -136,3 +144,31 @@ test('a single-file page is unchanged by the multi-file path: replayPage without
   expect(out.records[0]?.inspect?.[0]?.text).toBe('one file');
   expect(out.records[0]?.missingFiles).toBeUndefined();
 });
+
+test('Try it: a zip of a folder opens as one candidate whose preview loads its style sheet, modules and JSON; a traversal entry is refused by name', async () => {
+  const { html, files } = split();
+  const entries: Record<string, Uint8Array> = { 'site/index.html': strToU8(html) };
+  for (const [p, text] of Object.entries(files)) entries[`site/${p}`] = strToU8(text);
+  await page.goto(`${page.url().replace(/#.*$/, '')}#/task/samples/1/try`);
+  const input = page.locator('input[type="file"][accept*=".zip"]');
+  await input.setInputFiles({ name: 'tally.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync(entries)) });
+  await expect.poll(() => page.locator('.app-main').innerText(), { timeout: 20_000 }).toContain('5 files');
+  // The preview frame (opaque origin, reached through the browser protocol): titles from data.json, styles from css/style.css.
+  const preview = async () => {
+    for (const f of page.frames()) {
+      const text = await f
+        .evaluate(() => (document.getElementById('t-counter')?.textContent ?? '') + '|' + getComputedStyle(document.body).backgroundColor)
+        .catch(() => '');
+      if (text.startsWith('Counter')) return text;
+    }
+    return '';
+  };
+  await expect.poll(preview, { timeout: 20_000 }).toBe('Counter|rgb(244, 246, 251)');
+
+  await input.setInputFiles({
+    name: 'evil.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zipSync({ 'index.html': strToU8('<p>hi</p>'), '../../escape.js': strToU8('1') })),
+  });
+  await expect.poll(() => page.locator('.app-main').innerText(), { timeout: 10_000 }).toContain('refused: "../../escape.js" climbs out');
+}, 60_000);

@@ -113,7 +113,15 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
       candidate = await prepareCandidate(job.html, { resultsTree: true, build: o.build ?? null, logFile: join(job.outDir, 'build.log') });
     } catch (e) {
       const stage = e instanceof BuildError ? 'build' : 'candidate';
-      return { ...base, status: 'failed', step: null, stage, reason: clean(e instanceof Error ? e.message : String(e)), ms: Date.now() - started, attempts: 1 };
+      return {
+        ...base,
+        status: 'failed',
+        step: null,
+        stage,
+        reason: clean(e instanceof Error ? e.message : String(e)),
+        ms: Date.now() - started,
+        attempts: 1,
+      };
     }
     const limit = (job.steps + 1) * (o.options.stepTimeoutMs || 30_000) + WATCHDOG_SLACK_MS;
     let last = { step: null as number | null, stage: null as string | null };

@@ -68,7 +68,9 @@ export const evalCommand: Command = {
     const dino = dinoArg(values['dino-model'] as string | undefined);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
     const isFile = statSync(htmlPath).isFile() && !/\.zip$/i.test(htmlPath);
-    const model = (values.model as string | undefined) ?? (isFile ? basename(dirname(resolve(htmlPath))) : basename(resolve(htmlPath)).replace(/\.zip$/i, ''));
+    const model =
+      (values.model as string | undefined) ??
+      (isFile ? basename(dirname(resolve(htmlPath))) : basename(resolve(htmlPath)).replace(/\.zip$/i, ''));
     const build = buildArg(values);
     let candidate: PreparedCandidate;
     try {

@@ -49,12 +49,14 @@ export async function candidateFromZip(file: File): Promise<OpenedCandidate> {
   const unzipped = unzipSync(new Uint8Array(await file.arrayBuffer()), {
     filter: (f) => {
       bytes += f.originalSize;
-      if (++count > MAX_FILES || bytes > MAX_BYTES) throw new Error(`${file.name} unpacks to more than ${MAX_FILES} files or ${MAX_BYTES >> 20} MB`);
+      if (++count > MAX_FILES || bytes > MAX_BYTES)
+        throw new Error(`${file.name} unpacks to more than ${MAX_FILES} files or ${MAX_BYTES >> 20} MB`);
       return !f.name.endsWith('/');
     },
   });
   const entries = new Map<string, () => Promise<Blob>>();
-  for (const [path, data] of Object.entries(unzipped)) entries.set(path, () => Promise.resolve(new Blob([data as BlobPart], { type: mimeOf(path) })));
+  for (const [path, data] of Object.entries(unzipped))
+    entries.set(path, () => Promise.resolve(new Blob([data as BlobPart], { type: mimeOf(path) })));
   return fromEntries(file.name.replace(/\.zip$/i, ''), entries);
 }
 
