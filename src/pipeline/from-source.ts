@@ -88,6 +88,7 @@ export async function evaluateFromSource(req: SourceEvaluation): Promise<SourceE
       ),
       result.screenshots,
       req.html,
+      req.files,
     );
   }
   return { task, result, runId };

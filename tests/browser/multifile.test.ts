@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { launchBrowser, openApp } from './harness.ts';
 import { replayPage, task } from './run-support.ts';
 import { SAMPLE_RESULTS } from './cli-support.ts';
@@ -59,33 +59,35 @@ document.getElementById('hello').addEventListener('submit', (e) => {
 }
 
 interface Evaluated {
+  runId: string | null;
   scores: Record<string, unknown>;
   screenshots: string[];
   steps: Array<{ k: number; status: string; missingFiles?: string[]; refusedFiles?: string[] }>;
 }
 
-function evaluate(html: string, files: Record<string, string> | null, model: string): Promise<Evaluated> {
+function evaluate(html: string, files: Record<string, string> | null, model: string, save = false): Promise<Evaluated> {
   const list = files ? Object.entries(files).map(([path, text]) => ({ path, base64: b64(text) })) : undefined;
   return page.evaluate(
-    async ({ html, list, model }) => {
+    async ({ html, list, model, save }) => {
       const out = await window.iwr.evaluate({
         sourceId: 'samples',
         taskId: '1',
         html,
         ...(list ? { files: list } : {}),
         model,
+        save,
         options: { judge: 'none' },
       });
-      return { scores: out.scores as unknown as Record<string, unknown>, screenshots: out.screenshots, steps: out.steps };
+      return { runId: out.runId, scores: out.scores as unknown as Record<string, unknown>, screenshots: out.screenshots, steps: out.steps };
     },
-    { html, list, model },
+    { html, list, model, save },
   ) as Promise<Evaluated>;
 }
 
 test('a candidate of HTML + CSS + ES modules + JSON fetched at run time scores what the one-file page scores on sample task 1', async () => {
   const one = await evaluate(single, null, 'single');
   const { html, files } = split();
-  const many = await evaluate(html, files, 'multi');
+  const many = await evaluate(html, files, 'multi', true);
   expect(many.steps.every((s) => s.status === 'ok')).toBe(true);
   expect(many.steps[0]?.missingFiles).toBeUndefined();
   expect(many.steps[0]?.refusedFiles).toBeUndefined();
@@ -95,6 +97,16 @@ test('a candidate of HTML + CSS + ES modules + JSON fetched at run time scores w
   expect(one.scores.ocr_score as number).toBeGreaterThan(0.9);
   // The same pixels at every checkpoint: the style sheet, the modules and the fetched titles all arrived.
   expect(many.screenshots).toEqual(one.screenshots);
+
+  // Export: the files sit beside index.html in the results layout; an import brings them back (a second export is the same).
+  const exported = await page.evaluate((id) => window.iwr.exportRuns({ runIds: [id] }), many.runId!);
+  const unzipped = unzipSync(Buffer.from(exported, 'base64'));
+  for (const [p, text] of Object.entries(files)) expect(strFromU8(unzipped[`1/multi/${p}`]!), p).toBe(text);
+  expect(strFromU8(unzipped['1/multi/index.html']!)).toBe(html);
+  await page.evaluate((zip) => window.iwr.importRuns(zip, { onConflict: 'replace' }), exported);
+  const again = unzipSync(Buffer.from(await page.evaluate((id) => window.iwr.exportRuns({ runIds: [id] }), many.runId!), 'base64'));
+  expect(Object.keys(again).sort()).toEqual(Object.keys(unzipped).sort());
+  expect(strFromU8(again['1/multi/js/lib/text.js']!)).toBe(files['js/lib/text.js']);
 
   // The control: without data.json the titles stay empty, the file is named, and the score drops.
   const { 'data.json': _gone, ...without } = files;
