@@ -138,7 +138,8 @@ export async function exportRuns(opts: ExportOptions = {}): Promise<ExportResult
     for (const b of blobs) if (/^evalpoints\/\d+\.png$/.test(b.name)) add(`${dir}/${b.name}`, new Uint8Array(await b.blob.arrayBuffer()));
     // A multi-file candidate's other files beside its index.html, as the CLI's results tree holds them.
     for (const b of blobs)
-      if (b.name.startsWith(RUN_FILE_PREFIX)) add(`${dir}/${b.name.slice(RUN_FILE_PREFIX.length)}`, new Uint8Array(await b.blob.arrayBuffer()));
+      if (b.name.startsWith(RUN_FILE_PREFIX))
+        add(`${dir}/${b.name.slice(RUN_FILE_PREFIX.length)}`, new Uint8Array(await b.blob.arrayBuffer()));
     add(`${dir}/eval.json`, enc.encode(serializeEvalRecord(run.eval)));
     const { eval: _eval, ...record } = run;
     manifestRuns.push({ id: run.id, dir, record: redactDeep(record) });
