@@ -183,4 +183,14 @@ test('Try it: a zip of a folder opens as one candidate whose preview loads its s
     buffer: Buffer.from(zipSync({ 'index.html': strToU8('<p>hi</p>'), '../../escape.js': strToU8('1') })),
   });
   await expect.poll(() => page.locator('.app-main').innerText(), { timeout: 10_000 }).toContain('refused: "../../escape.js" climbs out');
+
+  // A project is not built in the tab: one message says why and gives the CLI command.
+  await input.setInputFiles({
+    name: 'app.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(
+      zipSync({ 'app/package.json': strToU8('{"scripts":{"build":"vite build"}}'), 'app/index.html': strToU8('<p>hi</p>') }),
+    ),
+  });
+  await expect.poll(() => page.locator('.app-main').innerText(), { timeout: 10_000 }).toMatch(/app is a project .*npx iwr eval --html/s);
 }, 60_000);

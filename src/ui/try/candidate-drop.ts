@@ -5,6 +5,7 @@
 import { unzipSync } from 'fflate';
 import { candidateLayout, mimeOf, projectInfo, projectRoot } from '../../shared/candidate-files.ts';
 import { filesFromEntry, type FileMap } from '../../sources/folder.ts';
+import { CLI_BUILD, webContainerSupport } from '../../shared/webcontainer-support.ts';
 
 export interface OpenedCandidate {
   name: string;
@@ -23,8 +24,16 @@ async function fromEntries(name: string, entries: Map<string, () => Promise<Blob
   if (pkgRoot !== null) {
     const pkg = await entries.get(`${pkgRoot}package.json`)?.();
     if (pkg && projectInfo(await pkg.text())) {
+      const support = webContainerSupport({
+        crossOriginIsolated: globalThis.crossOriginIsolated === true,
+        sharedArrayBuffer: typeof SharedArrayBuffer === 'function',
+        serviceWorker: 'serviceWorker' in navigator,
+        userAgent: navigator.userAgent,
+        online: navigator.onLine,
+      });
+      const why = support.ok ? `building projects in the browser (WebContainers) is not in this version. ${CLI_BUILD}` : support.message;
       throw new Error(
-        `${name} is a project (package.json with a "build" script): this tab cannot build it. Build it with the CLI: npx iwr eval --html ${name} (it runs npm install and npm run build), or open its built folder (dist/) here.`,
+        `${name} is a project (package.json with a "build" script), not a page: ${why} Or open its built folder (dist/) here.`,
       );
     }
   }
