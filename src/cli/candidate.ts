@@ -82,7 +82,7 @@ function unzip(file: string): Map<string, Uint8Array> {
 export function candidateFromEntries(entries: Map<string, Uint8Array>, what: string): CliCandidate | CliProject {
   const pkgRoot = projectRoot(entries.keys());
   if (pkgRoot !== null) {
-    const pkg = entries.get(`${pkgRoot}package.json`) ?? entries.get(`${pkgRoot.replace(/\/$/, '\\')}package.json`);
+    const pkg = entries.get(`${pkgRoot}package.json`);
     const project = pkg ? projectInfo(new TextDecoder().decode(pkg)) : null;
     if (project) {
       const layout = candidateLayout(
