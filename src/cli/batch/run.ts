@@ -103,9 +103,12 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
 
   async function evaluateJob(job: BatchJob, slotRef: { slot: Slot | null }): Promise<TaskOutcome> {
     const started = Date.now();
-    const base = { task: job.task, file: job.html, steps: job.steps };
-    if (!existsSync(job.html) || (statSync(job.html).isDirectory() && !readdirSync(job.html).some((n) => !OUTPUT_NAMES.test(n)))) {
-      return { ...base, status: 'failed', step: null, stage: null, reason: `no index.html at ${job.html}`, ms: 0, attempts: 0 };
+    // The file named in outcomes: the folder's index.html, or the folder when it is a project.
+    const isDir = existsSync(job.html) && statSync(job.html).isDirectory();
+    const file = !existsSync(job.html) || (isDir && !existsSync(join(job.html, 'package.json'))) ? join(job.html, 'index.html') : job.html;
+    const base = { task: job.task, file, steps: job.steps };
+    if (!existsSync(job.html) || (isDir && !readdirSync(job.html).some((n) => !OUTPUT_NAMES.test(n)))) {
+      return { ...base, status: 'failed', step: null, stage: null, reason: `no index.html at ${file}`, ms: 0, attempts: 0 };
     }
     let candidate: PreparedCandidate;
     try {
