@@ -4,13 +4,15 @@
 // The window, and with it the agent's port and saved references, survives document.open.
 import type { AgentContext } from './context.ts';
 import { installListeners, installSeededRandom } from './hooks.ts';
-import type { AssetFile, LoadResult } from './protocol.ts';
+import type { AssetFile, CandidateFile, LoadResult } from './protocol.ts';
 import { mapRuntimeUrl, rewriteAssetRefs } from './rewrite.ts';
+import { buildFiles, patchRequests, type BuiltFiles } from './files.ts';
+import { rewriteHtml } from './rewrite-files.ts';
 
 const REATTACH = '__iwrReattach';
 
 /** Scripts setting src at run time (img.src = '__PLACEHOLDER...' + name) get asset URLs too. */
-function patchRuntimeUrls(ctx: AgentContext, urls: Map<string, string>): void {
+function patchRuntimeUrls(ctx: AgentContext, mapRuntime: (value: string) => string | undefined): void {
   const w = ctx.saved.win as Window & typeof globalThis;
   const protos: Array<[object, string]> = [
     [w.HTMLImageElement.prototype, 'src'],
@@ -27,7 +29,7 @@ function patchRuntimeUrls(ctx: AgentContext, urls: Map<string, string>): void {
     Object.defineProperty(proto, prop, {
       ...d,
       set(this: Element, v: unknown) {
-        const mapped = typeof v === 'string' ? mapRuntimeUrl(v, urls) : undefined;
+        const mapped = typeof v === 'string' ? mapRuntime(v) : undefined;
         Reflect.apply(set, this, [mapped ?? v]);
       },
     });
@@ -39,7 +41,7 @@ function patchRuntimeUrls(ctx: AgentContext, urls: Map<string, string>): void {
   const fix = (el: Element) => {
     for (const attr of ['src', 'poster']) {
       const v = Reflect.apply(getAttribute, el, [attr]) as string | null;
-      const mapped = v ? mapRuntimeUrl(v, urls) : undefined;
+      const mapped = v ? mapRuntime(v) : undefined;
       if (mapped) Reflect.apply(setAttribute, el, [attr, mapped]);
     }
   };
@@ -56,15 +58,15 @@ function patchRuntimeUrls(ctx: AgentContext, urls: Map<string, string>): void {
   }).observe(ctx.saved.doc, { subtree: true, childList: true, attributes: true, attributeFilter: ['src', 'poster'] });
   w.Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
     const n = name.toLowerCase();
-    const mapped = (n === 'src' || n === 'href' || n === 'poster') && typeof value === 'string' ? mapRuntimeUrl(value, urls) : undefined;
+    const mapped = (n === 'src' || n === 'href' || n === 'poster') && typeof value === 'string' ? mapRuntime(value) : undefined;
     return Reflect.apply(setAttribute, this, [name, mapped ?? value]) as void;
   };
 }
 
 /** Puts the one-shot re-attach script right after the doctype, before any candidate code,
  * without putting anything before the doctype (that would switch the page to quirks mode). */
-function withReattach(html: string): string {
-  const tag = `<script>window.${REATTACH}&&window.${REATTACH}()</script>`;
+function withReattach(html: string, importMap = ''): string {
+  const tag = `<script>window.${REATTACH}&&window.${REATTACH}()</script>${importMap}`;
   const m = /^\s*(<!--[\s\S]*?-->\s*)*<!doctype[^>]*>/i.exec(html);
   return m ? html.slice(0, m[0].length) + tag + html.slice(m[0].length) : tag + html;
 }
@@ -75,12 +77,26 @@ export async function load(
   assets: AssetFile[],
   seed: number,
   loadCapMs: number,
+  files: CandidateFile[] = [],
 ): Promise<LoadResult & { readyState: string }> {
   const s = ctx.saved;
   const urls = new Map<string, string>();
   for (const a of assets) urls.set(a.name, s.URL.createObjectURL(a.blob));
-  const rewritten = rewriteAssetRefs(html, urls, s.URL.createObjectURL(new s.Blob([])));
-  patchRuntimeUrls(ctx, urls);
+  const missingUrl = s.URL.createObjectURL(new s.Blob([]));
+  // A multi-file candidate's own files first: what they leave (`assets/x`, the placeholder) is the task's assets.
+  let built: BuiltFiles | null = null;
+  let page = html;
+  if (files.length) {
+    built = await buildFiles(ctx, files, urls, missingUrl);
+    page = rewriteHtml(html, 'index.html', built.lookup);
+    patchRequests(ctx, built, missingUrl);
+  }
+  const rewritten = rewriteAssetRefs(page, urls, missingUrl);
+  const own = built;
+  patchRuntimeUrls(ctx, (v) => {
+    const mine = own?.runtime(v);
+    return mine ? ('url' in mine ? mine.url : missingUrl) : mapRuntimeUrl(v, urls);
+  });
   installSeededRandom(ctx, seed);
   Object.defineProperty(s.win, REATTACH, {
     configurable: true,
@@ -91,7 +107,7 @@ export async function load(
   });
   const doc = s.doc;
   doc.open();
-  doc.write(withReattach(rewritten.html));
+  doc.write(withReattach(rewritten.html, built?.importMap));
   doc.close();
   // If the candidate removed the re-attach call (or had no parseable head), attach now.
   const pending = (s.win as unknown as Record<string, (() => void) | undefined>)[REATTACH];
@@ -100,5 +116,10 @@ export async function load(
   while (doc.readyState !== 'complete' && s.now() - start < loadCapMs) {
     await new Promise<void>((r) => s.setTimeout(r, 20));
   }
-  return { missingAssets: rewritten.missing, usedAssets: rewritten.used, readyState: doc.readyState };
+  return {
+    missingAssets: rewritten.missing,
+    usedAssets: rewritten.used,
+    readyState: doc.readyState,
+    ...(built ? { missingFiles: built.missing, refusedFiles: built.refused } : {}),
+  };
 }

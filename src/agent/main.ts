@@ -112,7 +112,7 @@ function start(): void {
         return 'pong';
       case 'load':
         ctx.policy = req.policy;
-        return load(ctx, req.html, req.assets, req.seed, LOAD_CAP_MS);
+        return load(ctx, req.html, req.assets, req.seed, LOAD_CAP_MS, req.files ?? []);
       case 'snapshot': {
         const { snapshot, elements } = withPristine(pristine, () =>
           collectSnapshot({ doc: saved.doc, win: saved.win, listenersOf, dom: snapshotDom, look: req.look !== false }),

@@ -12,6 +12,12 @@ export interface AssetFile {
   blob: Blob;
 }
 
+/** One file of a multi-file candidate, by its path relative to the candidate's root (index.html's folder). */
+export interface CandidateFile {
+  path: string;
+  blob: Blob;
+}
+
 export type AgentAction =
   /** `fallback`: the official harness's second try, a script `element.click()` (see actions/click.ts). */
   | { type: 'Click'; index: number; fallback?: boolean }
@@ -20,7 +26,8 @@ export type AgentAction =
   | { type: 'Scroll'; mode: 'official' | 'directional'; direction?: string; scrollPage?: boolean; index?: number };
 
 export type AgentCommand =
-  | { cmd: 'load'; html: string; assets: AssetFile[]; seed: number; policy: NetworkPolicy }
+  /** `html` is the page (index.html); `files`, the other files of a multi-file candidate. */
+  | { cmd: 'load'; html: string; assets: AssetFile[]; seed: number; policy: NetworkPolicy; files?: CandidateFile[] }
   /** `look: false` skips the colour, border and shape reads (a step naming no colour or style needs none). */
   | { cmd: 'snapshot'; look?: boolean }
   | { cmd: 'act'; action: AgentAction }
@@ -69,6 +76,10 @@ export interface LoadResult {
   missingAssets: string[];
   /** Asset names that the page referenced and that were found. */
   usedAssets: string[];
+  /** Multi-file candidates: files the page referenced that it does not have, "path (referenced by file)". */
+  missingFiles?: string[];
+  /** References refused because they point outside the candidate ("../../x"), with the reason. */
+  refusedFiles?: string[];
 }
 
 export interface CaptureResult {
@@ -111,6 +122,8 @@ export type AgentEvent =
     }
   | { type: 'blocked'; url: string; directive: string; at: number }
   | { type: 'opened'; url: string; at: number }
+  /** A multi-file candidate asked at run time (fetch, XHR, a src) for a file it lacks, or for a path outside it. */
+  | { type: 'file'; problem: 'missing' | 'refused'; text: string; at: number }
   /** pagehide: the frame is leaving this document (navigation); the agent goes with it. */
   | { type: 'unload'; at: number };
 

@@ -1,7 +1,7 @@
 // window.iwr entry points of the evaluation pipeline (the CLI's eval/batch and the tests).
 //
 //   evaluate(input: EvaluateInput): Promise<EvaluateOutput>
-//       Evaluates `html` on task `taskId` of source `sourceId` (e.g. 'samples', or the id
+//       Evaluates `html` (with `files`, the rest of a multi-file candidate) on task `taskId` of source `sourceId` (e.g. 'samples', or the id
 //       addUrlSource returned for the CLI's /local-data/ mount). Returns eval.json text, the
 //       scores with their labels, the screenshots as base64 PNG and the stored steps; with
 //       `save`, also stores the run (runs + blobs stores) and returns its id.
@@ -16,12 +16,15 @@ import { serializeEvalRecord } from '../scoring/evaljson.ts';
 import type { StoredStep } from '../data/runs.ts';
 import { loadDino, type LoadedDino } from '../engines/dino-bridge.ts';
 import { registerApi } from './index.ts';
-import { blobToBase64 } from '../data/bytes.ts';
+import { base64ToBlob, blobToBase64 } from '../data/bytes.ts';
+import { mimeOf } from '../shared/candidate-files.ts';
 
 export interface EvaluateInput {
   sourceId: string;
   taskId: string;
   html: string;
+  /** The other files of a multi-file candidate, by path relative to index.html's folder, as base64. */
+  files?: Array<{ path: string; base64: string }>;
   model: string;
   options?: Omit<EvaluationOptions, 'container' | 'resolver'>;
   /** A checks.json (text, and the name problems are reported under) instead of the task's own. */
@@ -63,6 +66,7 @@ async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
     sourceId: input.sourceId,
     taskId: input.taskId,
     html: input.html,
+    ...(input.files?.length ? { files: new Map(input.files.map((f) => [f.path, base64ToBlob(f.base64, mimeOf(f.path))])) } : {}),
     model: input.model,
     ...(input.options ? { options: input.options } : {}),
     ...(input.checks ? { checks: input.checks } : {}),

@@ -10,7 +10,8 @@ import { replay, LOAD_WAIT_MS } from '../run/replay.ts';
 import type { ReplayOptions, ReplaySummary, ReplayTask, StepRecord } from '../run/types.ts';
 import { SandboxHost } from '../sandbox/host.ts';
 import { registerApi } from './index.ts';
-import { blobToBase64 } from '../data/bytes.ts';
+import { base64ToBlob, blobToBase64 } from '../data/bytes.ts';
+import { mimeOf } from '../shared/candidate-files.ts';
 import type { InputName } from '../run/input.ts';
 import { inputBackendNamed } from '../pipeline/backends.ts';
 import { currentResolver } from '../resolvers/config.ts';
@@ -24,8 +25,12 @@ export interface ReplayHtmlInput {
   html: string;
   /** Asset name -> URL the app can fetch (e.g. the CLI's /local-data/ mount). */
   assetUrls?: Record<string, string>;
+  /** The other files of a multi-file candidate, by path relative to index.html, as base64. */
+  files?: Array<{ path: string; base64: string }>;
   /** input 'trusted' needs the CLI's window.iwrTrustedInput binding (see api/pipeline.ts). */
-  options?: Omit<ReplayOptions, 'assets' | 'signal' | 'capture' | 'input' | 'container' | 'resolver' | 'checks'> & { input?: InputName };
+  options?: Omit<ReplayOptions, 'assets' | 'files' | 'signal' | 'capture' | 'input' | 'container' | 'resolver' | 'checks'> & {
+    input?: InputName;
+  };
   /** Judge-free checks (src/checks), as the entries of a checks.json; each record carries its verdict. */
   checks?: CheckEntry[];
 }
@@ -104,6 +109,7 @@ async function replayHtml(input: ReplayHtmlInput): Promise<{ summary: ReplaySumm
     ...options,
     input: inputBackendNamed(inputName),
     assets,
+    ...(input.files?.length ? { files: new Map(input.files.map((f) => [f.path, base64ToBlob(f.base64, mimeOf(f.path))])) } : {}),
     resolver: await currentResolver(),
     ...(input.checks?.length ? { checks: new Map(input.checks.map((e) => [e.step, e])) } : {}),
   });

@@ -12,6 +12,8 @@ export interface EvalRequest {
   sourceId: string;
   taskId: string;
   html: string;
+  /** The other files of a multi-file candidate (base64), by path relative to index.html. */
+  files?: EvaluateInput['files'];
   model: string;
   options: EvaluateInput['options'];
   /** --checks: a checks.json to use instead of the task's own. */
@@ -99,6 +101,7 @@ export async function evaluateInSession(session: Pick<AppSession, 'page'>, req: 
       sourceId: req.sourceId,
       taskId: req.taskId,
       html: req.html,
+      ...(req.files?.length ? { files: req.files } : {}),
       model: req.model,
       options: req.options,
       ...(req.checks ? { checks: req.checks } : {}),

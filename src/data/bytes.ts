@@ -30,3 +30,14 @@ export async function blobToBase64(blob: Blob): Promise<string> {
 export function base64ToBlob(b64: string, type = 'image/png'): Blob {
   return new Blob([base64ToBytes(b64) as BlobPart], { type });
 }
+
+/**
+ * The content hash of a candidate: of its page alone when it is one file (as before multi-file
+ * candidates), else of the sorted list "path sha256" of every file, index.html included.
+ */
+export async function candidateHash(html: string, files?: ReadonlyMap<string, Blob>): Promise<string> {
+  if (!files?.size) return sha256Hex(html);
+  const lines = [`index.html ${await sha256Hex(html)}`];
+  for (const [path, blob] of files) if (path !== 'index.html') lines.push(`${path} ${await sha256Hex(blob)}`);
+  return sha256Hex(lines.sort().join('\n'));
+}

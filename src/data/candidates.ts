@@ -2,7 +2,7 @@
 // per task in the `candidates` store so they survive reloads. A draft is saved as the
 // visitor types (the caller debounces); each record carries a content hash so runs can
 // name exactly which HTML they scored.
-import { sha256Hex } from './bytes.ts';
+import { candidateHash } from './bytes.ts';
 import { getDb, guardedWrite } from './db.ts';
 
 export type CandidateOrigin = 'draft' | 'paste' | 'file' | 'import' | 'generated' | 'sample';
@@ -15,8 +15,10 @@ export interface Candidate {
   name: string;
   html: string;
   origin: CandidateOrigin;
-  /** SHA-256 of the HTML (hex), recomputed on every save. */
+  /** SHA-256 of the HTML (hex), or of every file of a multi-file candidate (candidateHash), recomputed on every save. */
   hash: string;
+  /** A multi-file candidate's other files (opened from a folder or zip), by path relative to index.html. */
+  files?: Record<string, Blob>;
   createdAt: number;
   updatedAt: number;
   [key: string]: unknown;
@@ -28,6 +30,15 @@ export const candidateTaskKey = (sourceId: string, taskId: string): string => `$
 function newId(): string {
   return crypto.randomUUID?.() ?? `c-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
+
+/** A stored files record, if it is one: every value a Blob. */
+function filesOf(raw: unknown): Record<string, Blob> | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const entries = Object.entries(raw as Record<string, unknown>);
+  return entries.length && entries.every(([, b]) => b instanceof Blob) ? (raw as Record<string, Blob>) : null;
+}
+
+const filesMap = (files?: Record<string, Blob>): Map<string, Blob> | undefined => (files ? new Map(Object.entries(files)) : undefined);
 
 /** Checks a stored record; anything malformed is skipped (and reported) instead of crashing a screen. */
 function repair(raw: unknown): Candidate | null {
@@ -44,6 +55,8 @@ function repair(raw: unknown): Candidate | null {
       ? (r.origin as CandidateOrigin)
       : 'draft',
     hash: typeof r.hash === 'string' ? r.hash : '',
+    // Malformed files are dropped (the page alone still opens).
+    files: filesOf(r.files) ?? undefined,
     createdAt: typeof r.createdAt === 'number' ? r.createdAt : 0,
     updatedAt: typeof r.updatedAt === 'number' ? r.updatedAt : 0,
   };
@@ -73,6 +86,7 @@ export async function createCandidate(input: {
   html: string;
   origin: CandidateOrigin;
   id?: string;
+  files?: Record<string, Blob>;
   extra?: Record<string, unknown>;
 }): Promise<Candidate> {
   const now = Date.now();
@@ -83,7 +97,8 @@ export async function createCandidate(input: {
     name: input.name,
     html: input.html,
     origin: input.origin,
-    hash: await sha256Hex(input.html),
+    ...(input.files && Object.keys(input.files).length ? { files: input.files } : {}),
+    hash: await candidateHash(input.html, filesMap(input.files)),
     createdAt: now,
     updatedAt: now,
   };
@@ -104,7 +119,7 @@ export async function updateCandidate(id: string, patch: { html?: string; name?:
     ...old,
     html,
     name: patch.name ?? old.name,
-    hash: patch.html !== undefined ? await sha256Hex(html) : old.hash,
+    hash: patch.html !== undefined ? await candidateHash(html, filesMap(old.files)) : old.hash,
     updatedAt: Date.now(),
   };
   await guardedWrite(`candidate "${next.name}"`, async () => {

@@ -14,6 +14,9 @@ export interface StoredStep {
   description: string | null;
   status: 'ok' | 'failed';
   reason?: string;
+  /** Load step of a multi-file candidate: files it referenced and lacks, references refused (outside it). */
+  missingFiles?: string[];
+  refusedFiles?: string[];
   element?: {
     xpath: string;
     tag: string;
@@ -86,8 +89,14 @@ export function newRunId(): string {
   return `run-${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
-/** `html`: the candidate page that was scored, kept so the run can be exported as results. */
-export async function saveRun(run: RunRecord, screenshots: Blob[], html?: string): Promise<void> {
+/** Blob-name prefix of a multi-file candidate's other files: `candidate/<path>` (exported as `<dir>/<path>`). */
+export const RUN_FILE_PREFIX = 'candidate/';
+
+/**
+ * `html`: the candidate page that was scored, kept so the run can be exported as results;
+ * `files`: the other files of a multi-file candidate, by path relative to index.html.
+ */
+export async function saveRun(run: RunRecord, screenshots: Blob[], html?: string, files?: ReadonlyMap<string, Blob>): Promise<void> {
   await guardedWrite(`run ${run.id}`, async () => {
     const db = await getDb();
     const tx = db.transaction(['runs', 'blobs'], 'readwrite');
@@ -103,6 +112,10 @@ export async function saveRun(run: RunRecord, screenshots: Blob[], html?: string
       await tx
         .objectStore('blobs')
         .put({ runId: run.id, name: RUN_HTML, blob: new Blob([html], { type: 'text/html' }) }, [run.id, RUN_HTML]);
+    for (const [path, blob] of files ?? []) {
+      const name = RUN_FILE_PREFIX + path;
+      await tx.objectStore('blobs').put({ runId: run.id, name, blob }, [run.id, name]);
+    }
     await tx.done;
   });
 }

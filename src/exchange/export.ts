@@ -5,7 +5,7 @@
 // every file is scanned for the configured key before it is zipped (the export is refused,
 // naming the file, rather than written with it).
 import { zipSync, type ZipOptions } from 'fflate';
-import { getRun, listRunBlobs, listRuns, RUN_HTML, type RunRecord } from '../data/runs.ts';
+import { getRun, listRunBlobs, listRuns, RUN_FILE_PREFIX, RUN_HTML, type RunRecord } from '../data/runs.ts';
 import { loadSettings, shareableSettings } from '../data/settings.ts';
 import { getResolverKey } from '../resolvers/config.ts';
 import { getJudgeKey } from '../judge/config.ts';
@@ -136,6 +136,10 @@ export async function exportRuns(opts: ExportOptions = {}): Promise<ExportResult
     if (html) add(`${dir}/index.html`, new Uint8Array(await html.blob.arrayBuffer()));
     else warnings.push(`run ${run.id} was stored without its candidate HTML (before runs kept it): ${dir}/index.html is missing`);
     for (const b of blobs) if (/^evalpoints\/\d+\.png$/.test(b.name)) add(`${dir}/${b.name}`, new Uint8Array(await b.blob.arrayBuffer()));
+    // A multi-file candidate's other files beside its index.html, as the CLI's results tree holds them.
+    for (const b of blobs)
+      if (b.name.startsWith(RUN_FILE_PREFIX))
+        add(`${dir}/${b.name.slice(RUN_FILE_PREFIX.length)}`, new Uint8Array(await b.blob.arrayBuffer()));
     add(`${dir}/eval.json`, enc.encode(serializeEvalRecord(run.eval)));
     const { eval: _eval, ...record } = run;
     manifestRuns.push({ id: run.id, dir, record: redactDeep(record) });

@@ -14,7 +14,8 @@
 // exporting browser) follow the same rule: restored for a task with none saved here, left
 // alone when the same text is saved, and, when this browser holds different checks for the
 // task, skipped (default) or replaced with `onConflict: 'replace'`.
-import { getRun, isRunRecord, putRunWithBlobs, RUN_HTML, type RunRecord } from '../data/runs.ts';
+import { getRun, isRunRecord, putRunWithBlobs, RUN_FILE_PREFIX, RUN_HTML, type RunRecord } from '../data/runs.ts';
+import { mimeOf, normalizeEntryPath } from '../shared/candidate-files.ts';
 import { readZipDirectory, readZipEntry, type ZipEntry } from '../sources/zip.ts';
 import { parseEvalJson } from '../scoring/evaljson.ts';
 import type { EvalRecord } from '../scoring/eval-record.ts';
@@ -304,7 +305,12 @@ async function prepareFolder(
       html = await cx.bytesOf(e);
       blobs.push({ name, blob: new Blob([html as Uint8Array<ArrayBuffer>], { type: 'text/html' }) });
     } else if (name !== 'eval.json') {
-      cx.warnings.push(`${cx.at(e.name)}: not part of the results layout; ignored`);
+      // Anything else beside index.html is a file of a multi-file candidate, if its path stays inside the folder.
+      const path = normalizeEntryPath(name);
+      if (path.ok && !/^evalpoints\//.test(path.path)) {
+        const bytes = await cx.bytesOf(e);
+        blobs.push({ name: RUN_FILE_PREFIX + path.path, blob: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mimeOf(path.path) }) });
+      } else cx.warnings.push(`${cx.at(e.name)}: ${path.ok ? 'not part of the results layout' : path.reason}; ignored`);
     }
   }
   if (!html) cx.warnings.push(`${cx.at(`${cx.prefix}${dir}/index.html`)} is missing: the run is imported without its candidate page`);

@@ -79,6 +79,7 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
     stage('replay', 0, steps.length + 1);
     const gen = replay({ id: task.id, action_sequence: steps, resolution: input.resolution }, input.html, {
       assets: input.assets,
+      ...(input.files?.size ? { files: input.files } : {}),
       seed: opts.seed ?? 0,
       policy: opts.policy ?? 'blocked',
       timing: opts.timing ?? 'official',
@@ -97,6 +98,8 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
     while (!next.done) {
       const rec = next.value;
       records.push(rec);
+      for (const m of rec.missingFiles ?? []) onEvent?.({ type: 'log', level: 'warn', message: `missing file: ${m}` });
+      for (const m of rec.refusedFiles ?? []) onEvent?.({ type: 'log', level: 'warn', message: `refused: ${m}` });
       if (rec.status === 'ok' && rec.screenshot) screenshots[rec.k] = rec.screenshot;
       onEvent?.({ type: 'step', record: rec });
       stage('replay', records.length, steps.length + 1);

@@ -3,7 +3,7 @@
 // point comes through here with plain data: the Run button (pipeline/index.ts), a resumed run
 // (pipeline/resume.ts) and window.iwr.evaluate for the CLI (api/pipeline.ts).
 import { getTaskFile, openTask } from '../sources/registry.ts';
-import { sha256Hex } from '../data/bytes.ts';
+import { candidateHash } from '../data/bytes.ts';
 import { newRunId, saveRun } from '../data/runs.ts';
 import { formatProblem, type Task } from '../task/types.ts';
 import { checksForSteps, parseChecksFile } from '../checks/parse.ts';
@@ -17,6 +17,8 @@ export interface SourceEvaluation {
   sourceId: string;
   taskId: string;
   html: string;
+  /** The other files of a multi-file candidate, by path relative to index.html's folder. */
+  files?: ReadonlyMap<string, Blob>;
   model: string;
   options?: EvaluationOptions;
   /** Store the run (runs + blobs stores); the result then carries its id. */
@@ -54,6 +56,7 @@ export async function evaluateFromSource(req: SourceEvaluation): Promise<SourceE
     task: task.record,
     resolution: `${task.resolution.width}x${task.resolution.height}`,
     html: req.html,
+    ...(req.files?.size ? { files: req.files } : {}),
     model: req.model,
     assets,
     checkpoint: (j) => getTaskFile(req.sourceId, task.id, `checkpoints/step_${j}.png`).catch(() => null),
@@ -75,7 +78,7 @@ export async function evaluateFromSource(req: SourceEvaluation): Promise<SourceE
           sourceId: req.sourceId,
           taskId: task.id,
           model: req.model,
-          candidateHash: await sha256Hex(req.html),
+          candidateHash: await candidateHash(req.html, req.files),
           settings: { ...settings, capture: capture ?? 'dom', input: input ?? 'synthetic' },
           ...(req.candidateId ? { candidateId: req.candidateId } : {}),
           ...(typeof interaction === 'string' ? { interaction, level: interaction } : {}),
@@ -85,6 +88,7 @@ export async function evaluateFromSource(req: SourceEvaluation): Promise<SourceE
       ),
       result.screenshots,
       req.html,
+      req.files,
     );
   }
   return { task, result, runId };

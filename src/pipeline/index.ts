@@ -70,7 +70,8 @@ export async function runCandidate(input: RunInput): Promise<{ runId: string | n
     async (p, onEvent) => {
       // The live preview is this tab's alone: a resumed run gets a panel of its own.
       const options = { ...p.options, ...(input.container ? { container: input.container } : {}) };
-      const { runId } = await evaluateFromSource({ ...p, options, save: true, signal: input.signal, onEvent });
+      const files = candidate.files ? new Map(Object.entries(candidate.files)) : undefined;
+      const { runId } = await evaluateFromSource({ ...p, ...(files ? { files } : {}), options, save: true, signal: input.signal, onEvent });
       return { runId };
     },
     (e) => {

@@ -11,6 +11,7 @@
 // every time (e.g. a candidate that hangs the renderer) is dropped after MAX_RESUME_ATTEMPTS.
 import { deletePendingRun, loadPendingRuns, putPendingRun } from '../data/pending-runs.ts';
 import { listRuns } from '../data/runs.ts';
+import { getCandidate } from '../data/candidates.ts';
 import { sha256Hex } from '../data/bytes.ts';
 import { currentDino, loadDino } from '../engines/dino-bridge.ts';
 import { evaluateFromSource, type SourceEvaluation } from './from-source.ts';
@@ -233,6 +234,9 @@ export async function resumePendingRuns(
  * candidate, model and options (backends by name), stored as a run again.
  */
 export async function evaluateAgain(input: PendingRunInput, onEvent: (e: EvaluationEvent) => void): Promise<{ runId: string | null }> {
-  const { runId } = await evaluateFromSource({ ...input, save: true, onEvent });
+  // A multi-file candidate's files are not in the pending record: they are read back from the candidate.
+  const stored = input.candidateId ? await getCandidate(input.candidateId) : null;
+  const files = stored?.html === input.html && stored.files ? new Map(Object.entries(stored.files)) : undefined;
+  const { runId } = await evaluateFromSource({ ...input, ...(files ? { files } : {}), save: true, onEvent });
   return { runId };
 }

@@ -11,6 +11,8 @@ export function storedStep(r: StepRecord): StoredStep {
     description: r.action?.parameters?.description ?? null,
     status: r.status,
     ...(r.reason ? { reason: r.reason } : {}),
+    ...(r.missingFiles?.length ? { missingFiles: r.missingFiles } : {}),
+    ...(r.refusedFiles?.length ? { refusedFiles: r.refusedFiles } : {}),
     ...(r.element
       ? {
           element: {

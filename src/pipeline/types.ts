@@ -16,6 +16,8 @@ export interface EvaluationInput {
   /** "WxH" after metadata.json was applied. */
   resolution: string;
   html: string;
+  /** The other files of a multi-file candidate (index.html is `html`), by path relative to its folder. */
+  files?: ReadonlyMap<string, Blob>;
   /** Model (candidate) name: results go to <task>/<modelDirName(model)>/. */
   model: string;
   assets: Map<string, Blob>;

@@ -7,6 +7,7 @@ type Streams = Pick<StepRecord, 'console' | 'errors' | 'dialogs' | 'blocked' | '
 
 export class EventSink {
   private s: Streams = EventSink.empty();
+  private files = { missing: [] as string[], refused: [] as string[] };
 
   private static empty(): Streams {
     return { console: [], errors: [], dialogs: [], blocked: [], opened: [] };
@@ -35,6 +36,9 @@ export class EventSink {
       case 'opened':
         this.s.opened.push(String(e.url).slice(0, 500));
         break;
+      case 'file':
+        if (e.problem === 'missing' || e.problem === 'refused') this.files[e.problem].push(String(e.text).slice(0, 500));
+        break;
       default:
         break;
     }
@@ -43,6 +47,13 @@ export class EventSink {
   drain(): Streams {
     const out = this.s;
     this.s = EventSink.empty();
+    return out;
+  }
+
+  /** A multi-file candidate's run-time requests for files it lacks or outside it, since the last call. */
+  drainFiles(): { missing: string[]; refused: string[] } {
+    const out = this.files;
+    this.files = { missing: [], refused: [] };
     return out;
   }
 }

@@ -202,7 +202,15 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
     }
   };
   const finish = (rec: Omit<StepRecord, 'console' | 'errors' | 'dialogs' | 'blocked' | 'opened'>): StepRecord => {
-    const r = { ...rec, ...sink.drain() };
+    const files = sink.drainFiles();
+    const missingFiles = [...new Set([...(rec.missingFiles ?? []), ...files.missing])];
+    const refusedFiles = [...new Set([...(rec.refusedFiles ?? []), ...files.refused])];
+    const r = {
+      ...rec,
+      ...sink.drain(),
+      ...(missingFiles.length ? { missingFiles } : {}),
+      ...(refusedFiles.length ? { refusedFiles } : {}),
+    };
     summary.events.blocked += r.blocked.length;
     summary.events.dialogs += r.dialogs.length;
     summary.events.errors += r.errors.length;
@@ -233,7 +241,14 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
         host.onEvent((e) => sink.push(e));
         const assets = [...(options.assets ?? new Map<string, Blob>())].map(([name, blob]) => ({ name, blob }));
         const loaded = await host.request<LoadResult & { readyState: string }>(
-          { cmd: 'load', html, assets, seed: pageSeed, policy },
+          {
+            cmd: 'load',
+            html,
+            assets,
+            seed: pageSeed,
+            policy,
+            ...(options.files?.size ? { files: [...options.files].map(([path, blob]) => ({ path, blob })) } : {}),
+          },
           deadline.left(),
           signal,
         );
@@ -252,6 +267,8 @@ export async function* replay(task: ReplayTask, html: string, options: ReplayOpt
           screenshot: shot.png,
           captureError: shot.error,
           missingAssets: loaded.missingAssets,
+          ...(loaded.missingFiles?.length ? { missingFiles: loaded.missingFiles } : {}),
+          ...(loaded.refusedFiles?.length ? { refusedFiles: loaded.refusedFiles } : {}),
           inspect: await inspect(deadline),
           timings,
         });

@@ -17,6 +17,8 @@ export interface ReplayTask {
 
 export interface ReplayOptions {
   assets?: Map<string, Blob>;
+  /** The other files of a multi-file candidate, by path relative to index.html's folder. */
+  files?: ReadonlyMap<string, Blob>;
   /** Run seed; Math.random in the page is seeded with hash(task id, seed). Default 0. */
   seed?: number;
   policy?: NetworkPolicy;
@@ -97,6 +99,9 @@ export interface StepRecord {
   inspect?: InspectResult[];
   /** Load record only. */
   missingAssets?: string[];
+  /** Load record of a multi-file candidate: files referenced but not in it, and references refused (outside it). */
+  missingFiles?: string[];
+  refusedFiles?: string[];
   /** The step's judge-free check (options.checks), read after its wait and screenshot. */
   check?: CheckVerdict;
   timings: { resolveMs: number; actMs: number; waitMs: number; captureMs: number; totalMs: number; checkMs?: number };

@@ -1,7 +1,10 @@
 // The batch runner: K workers over one browser pool, each evaluating a task at a time and
 // writing its outputs. A task ends as done, failed (with its step, stage and file) or
 // interrupted (the batch was stopped); outputs are written only for done tasks.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { OUTPUT_NAMES } from '../candidate.ts';
+import { join } from 'node:path';
+import { BuildError, prepareCandidate, withBuildRecord, type BuildOptions, type PreparedCandidate } from '../build.ts';
 import type { EvaluateInput } from '../../api/pipeline.ts';
 import { scoresObject } from '../../scoring/report.ts';
 import { attachData, dataMounts, loadDinoInSession, type DataArg, type DinoArg } from '../data.ts';
@@ -16,7 +19,7 @@ import type { Progress } from './progress.ts';
 export interface BatchJob {
   task: string;
   steps: number;
-  /** The candidate index.html. */
+  /** The candidate: its folder (<results>/<task>/<model>/, index.html and any files, or a project) or index.html. */
   html: string;
   /** Where eval.json and evalpoints/ go. */
   outDir: string;
@@ -51,6 +54,8 @@ export interface RunOptions {
   checksFor?: (taskId: string) => { text: string; file: string } | undefined;
   /** --ref-cache: reference OCR text and embeddings kept across runs. */
   refStore?: RefStore | null;
+  /** Project candidates: how to build them; null or absent: --no-build (projects fail). */
+  build?: BuildOptions | null;
   /** --resolver and its model settings, applied to every page of the pool. */
   resolver?: ResolverConfigInput;
   jobs: BatchJob[];
@@ -98,11 +103,29 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
 
   async function evaluateJob(job: BatchJob, slotRef: { slot: Slot | null }): Promise<TaskOutcome> {
     const started = Date.now();
-    const base = { task: job.task, file: job.html, steps: job.steps };
-    if (!existsSync(job.html)) {
-      return { ...base, status: 'failed', step: null, stage: null, reason: `no index.html at ${job.html}`, ms: 0, attempts: 0 };
+    // The file named in outcomes: the folder's index.html, or the folder when it is a project.
+    const isDir = existsSync(job.html) && statSync(job.html).isDirectory();
+    const file = !existsSync(job.html) || (isDir && !existsSync(join(job.html, 'package.json'))) ? join(job.html, 'index.html') : job.html;
+    const base = { task: job.task, file, steps: job.steps };
+    if (!existsSync(job.html) || (isDir && !readdirSync(job.html).some((n) => !OUTPUT_NAMES.test(n)))) {
+      return { ...base, status: 'failed', step: null, stage: null, reason: `no index.html at ${file}`, ms: 0, attempts: 0 };
     }
-    const html = readFileSync(job.html, 'utf8');
+    let candidate: PreparedCandidate;
+    try {
+      o.progress?.status(job.task, 'reading the candidate');
+      candidate = await prepareCandidate(job.html, { resultsTree: true, build: o.build ?? null, logFile: join(job.outDir, 'build.log') });
+    } catch (e) {
+      const stage = e instanceof BuildError ? 'build' : 'candidate';
+      return {
+        ...base,
+        status: 'failed',
+        step: null,
+        stage,
+        reason: clean(e instanceof Error ? e.message : String(e)),
+        ms: Date.now() - started,
+        attempts: 1,
+      };
+    }
     const limit = (job.steps + 1) * (o.options.stepTimeoutMs || 30_000) + WATCHDOG_SLACK_MS;
     let last = { step: null as number | null, stage: null as string | null };
     for (let attempt = 1; ; attempt++) {
@@ -121,7 +144,8 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
           evaluateInSession(slot, {
             sourceId: slot.sourceId,
             taskId: job.task,
-            html,
+            html: candidate.html,
+            ...(candidate.files ? { files: candidate.files } : {}),
             model: o.model,
             options: o.options,
             checks: o.checksFor?.(job.task),
@@ -138,6 +162,7 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
           }),
           watchdog,
         ]);
+        if (candidate.build) result.evalJson = withBuildRecord(result.evalJson, candidate.build);
         await writeEvalOutputs(job.outDir, result, o.dino.rewrites(slot));
         const rec = JSON.parse(result.evalJson) as { success_step: number; screenshot_paths_to_eval: string[] };
         return {

@@ -15,11 +15,13 @@ import { Progress } from '../batch/progress.ts';
 import { runBatch, type BatchJob, type TaskOutcome } from '../batch/run.ts';
 import { parseShard, pickTasks, shardTasks, type Shard } from '../batch/tasks.ts';
 import { report } from './report.ts';
+import { BUILD_OPTION_SPEC, BUILD_OPTION_USAGE, buildArg } from '../build.ts';
 
 const USAGE = `Usage: iwr batch --data DIR --results DIR --model NAME [options]
 
 Evaluates <results>/<task>/<model dir>/index.html for every task of the dataset (model dir:
-NAME lower-cased, "/" -> "__"), writes eval.json and evalpoints/ next to each, then
+NAME lower-cased, "/" -> "__"; the folder may hold the files index.html loads, or a project
+with a package.json "build" script, built first with its log in build.log), writes eval.json and evalpoints/ next to each, then
 <results>/reports/<NAME>_metrics.md (as iwr report) and <NAME>_batch.json (per-task status,
 time and stage timings). A task without index.html is listed as failed.
 
@@ -33,6 +35,7 @@ time and stage timings). A task without index.html is listed as failed.
   --concurrency K    pages evaluating in parallel in the one browser (default 1)
   --resume           skip tasks whose eval.json is complete (valid, with its evalpoints/)
 ${EVAL_OPTION_USAGE}
+${BUILD_OPTION_USAGE}
 
 Progress goes to stderr (a bar with ETA on a terminal, one line per task otherwise). Ctrl-C or
 a crash loses at most the tasks in progress (eval.json is written last, atomically); run again
@@ -50,6 +53,7 @@ export const BATCH_OPTION_SPEC = {
   concurrency: { type: 'string' },
   resume: { type: 'boolean' },
   ...EVAL_OPTION_SPEC,
+  ...BUILD_OPTION_SPEC,
 } as const;
 
 function clock(ms: number): string {
@@ -88,6 +92,7 @@ export const batch: Command = {
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
       throw new UsageError(`--concurrency ${String(values.concurrency)}: expected an integer 1..16`);
     const options = evalOptions(values);
+    const build = buildArg(values);
     const checksFor = checksArg(values);
     const dino = dinoArg(values['dino-model'] as string | undefined);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
@@ -112,7 +117,7 @@ export const batch: Command = {
         skipped.push(task);
         continue;
       }
-      jobs.push({ task, steps: steps.get(task) ?? 0, html: join(outDir, 'index.html'), outDir });
+      jobs.push({ task, steps: steps.get(task) ?? 0, html: outDir, outDir });
     }
     const head = `iwr batch: ${model}, ${ids.length} task${ids.length === 1 ? '' : 's'}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
     process.stderr.write(
@@ -139,6 +144,7 @@ export const batch: Command = {
             ...(checksFor ? { checksFor } : {}),
             refStore,
             resolver,
+            build,
             jobs,
             concurrency,
             progress,

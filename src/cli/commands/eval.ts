@@ -1,6 +1,6 @@
 // `iwr eval`: one candidate on one task, in the app's own pipeline inside headless Chromium.
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { scoresObject } from '../../scoring/report.ts';
 import { debugStack, errorLine, UsageError, type Command } from '../command.ts';
@@ -9,9 +9,10 @@ import { evaluateInSession, writeEvalOutputs } from '../evaluate.ts';
 import { ensureRefStore, refStoreArg } from '../ref-store.ts';
 import { checksArg, EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
 import { openAppSession } from '../session.ts';
+import { BUILD_OPTION_SPEC, BUILD_OPTION_USAGE, buildArg, prepareCandidate, withBuildRecord, type PreparedCandidate } from '../build.ts';
 import { applyResolver, resolverArg, resolverSummary } from '../resolver-option.ts';
 
-const USAGE = `Usage: iwr eval --data DIR --task ID --html FILE --out DIR [options]
+const USAGE = `Usage: iwr eval --data DIR --task ID --html FILE|DIR|ZIP --out DIR [options]
 
 Replays FILE on task ID like the official harness, scores it (OCR, DINO, and the judge when
 asked) and writes DIR/eval.json and DIR/evalpoints/<k>.png. Prints one JSON line with
@@ -20,16 +21,19 @@ IFS, ocr_score, dino_score, LFS, HFS, VFS, Final (fractions), a figure that is n
 
   --data DIR     dataset folder with data.jsonl and data/<id>/, or "samples"
   --task ID      task id
-  --html FILE    the candidate index.html
+  --html FILE|DIR|ZIP  the candidate: an index.html, or a folder or .zip with index.html at
+                 its top (or one folder down) and the relative files it loads; a project
+                 (package.json with a "build" script) is built first (log in DIR/build.log)
   --out DIR      where to write eval.json and evalpoints/
   --model NAME   model name recorded in paths (default: the folder name of FILE)
 ${EVAL_OPTION_USAGE}
+${BUILD_OPTION_USAGE}
 
 Exit codes: 0 done, 1 the evaluation failed (reason printed), 2 bad arguments or data.`;
 
 export const evalCommand: Command = {
   name: 'eval',
-  summary: 'evaluate one candidate index.html on one task (eval.json + evalpoints/)',
+  summary: 'evaluate one candidate (index.html, folder, zip or project) on one task (eval.json + evalpoints/)',
   usage: USAGE,
   async run(argv) {
     let values: Record<string, string | boolean | undefined>;
@@ -44,6 +48,7 @@ export const evalCommand: Command = {
           out: { type: 'string' },
           model: { type: 'string' },
           ...EVAL_OPTION_SPEC,
+          ...BUILD_OPTION_SPEC,
         },
       }).values;
     } catch (e) {
@@ -53,8 +58,8 @@ export const evalCommand: Command = {
     const taskId = values.task as string | undefined;
     if (!taskId) throw new UsageError('--task ID is required');
     const htmlPath = values.html as string | undefined;
-    if (!htmlPath) throw new UsageError('--html FILE is required');
-    if (!existsSync(htmlPath)) throw new UsageError(`--html ${htmlPath}: no such file`);
+    if (!htmlPath) throw new UsageError('--html FILE|DIR|ZIP is required');
+    if (!existsSync(htmlPath)) throw new UsageError(`--html ${htmlPath}: no such file or folder`);
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('--out DIR is required');
     const options = evalOptions(values);
@@ -62,8 +67,18 @@ export const evalCommand: Command = {
     const resolver = resolverArg(values);
     const dino = dinoArg(values['dino-model'] as string | undefined);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
-    const model = (values.model as string | undefined) ?? basename(dirname(resolve(htmlPath)));
-    const html = readFileSync(htmlPath, 'utf8');
+    const isFile = statSync(htmlPath).isFile() && !/\.zip$/i.test(htmlPath);
+    const model =
+      (values.model as string | undefined) ??
+      (isFile ? basename(dirname(resolve(htmlPath))) : basename(resolve(htmlPath)).replace(/\.zip$/i, ''));
+    const build = buildArg(values);
+    let candidate: PreparedCandidate;
+    try {
+      candidate = await prepareCandidate(htmlPath, { build, logFile: join(resolve(out), 'build.log') });
+    } catch (e) {
+      console.error(`iwr eval: task ${taskId} (${htmlPath}): ${errorLine(e)}`);
+      return 1;
+    }
 
     const session = await openAppSession({ mounts: { ...dataMounts(data), ...dino.mounts }, viewport: { width: 1920, height: 1200 } });
     try {
@@ -74,7 +89,8 @@ export const evalCommand: Command = {
       const result = await evaluateInSession(session, {
         sourceId,
         taskId,
-        html,
+        html: candidate.html,
+        ...(candidate.files ? { files: candidate.files } : {}),
         model,
         options,
         checks,
@@ -86,6 +102,7 @@ export const evalCommand: Command = {
           }
         },
       });
+      if (candidate.build) result.evalJson = withBuildRecord(result.evalJson, candidate.build);
       await writeEvalOutputs(resolve(out), result, dino.rewrites(session));
       if (refStore) process.stderr.write(`${refStore.summary()}\n`);
       const rs = await resolverSummary(session.page, resolver);

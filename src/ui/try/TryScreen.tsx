@@ -17,6 +17,7 @@ import { useCandidates } from './useCandidates.ts';
 import { useTaskAssets } from './useTaskAssets.ts';
 import { starterHtml } from './starter.ts';
 import { StepThroughPanel } from './StepThroughPanel.tsx';
+import { candidateFromFiles, candidateFromZip, droppedFolder, type OpenedCandidate } from './candidate-drop.ts';
 import { RunPanel } from './RunPanel.tsx';
 import { postprocessReply } from '../../generate/postprocess.ts';
 import { SAMPLES_ID } from '../../sources/registry.ts';
@@ -83,6 +84,7 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
     width,
     height,
     assets,
+    files: cands.current?.files,
     policy: settings.network,
     seed: 0,
     enabled: mode === 'preview' && cands.current !== null,
@@ -97,10 +99,21 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
     />
   );
 
+  const openCandidate = async (read: () => Promise<OpenedCandidate>) => {
+    setFileError(null);
+    try {
+      const c = await read();
+      await cands.add(c.name, c.html, 'file', c.files);
+    } catch (err) {
+      setFileError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
   const openFile = async (file: File) => {
     setFileError(null);
+    if (/\.zip$/i.test(file.name) || file.type === 'application/zip') return openCandidate(() => candidateFromZip(file));
     if (!/\.html?$/i.test(file.name) && file.type !== 'text/html') {
-      setFileError(`${file.name} is not an HTML file: open or drop an index.html.`);
+      setFileError(`${file.name} is not an HTML file: open or drop an index.html, or a folder or .zip with index.html and its files.`);
       return;
     }
     const text = await file.text();
@@ -126,6 +139,11 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
       onDrop={(e) => {
         e.preventDefault();
         setDragging(false);
+        const folder = droppedFolder(e.dataTransfer);
+        if (folder) {
+          void openCandidate(async () => candidateFromFiles(folder.name, await folder.files()));
+          return;
+        }
         const f = e.dataTransfer.files[0];
         if (f) void openFile(f);
       }}
@@ -188,7 +206,7 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
             <input
               ref={fileInput}
               type="file"
-              accept=".html,.htm,text/html"
+              accept=".html,.htm,text/html,.zip,application/zip"
               hidden
               onChange={(e) => {
                 const f = e.target.files?.[0];
@@ -272,7 +290,11 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
         <section className={`card try-editor${narrow && mode !== 'edit' ? ' try-hidden' : ''}`} aria-label="HTML editor">
           <header className="card-head">
             <h2 className="card-title">index.html</h2>
-            <span className="muted small">{cands.html.length.toLocaleString()} chars · drop a file anywhere</span>
+            <span className="muted small">
+              {cands.html.length.toLocaleString()} chars ·{' '}
+              {cands.current?.files ? ` · ${Object.keys(cands.current.files).length + 1} files (only index.html is edited here)` : ''} ·
+              drop a file, folder or zip anywhere
+            </span>
           </header>
           {cands.current ? (
             <HtmlEditor value={cands.html} docKey={docKey} onChange={cands.edit} label={`HTML of candidate ${cands.current.name}`} />
@@ -324,7 +346,13 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
               task={task}
               html={cands.html}
               assets={assets}
-              options={{ policy: ro.policy, timing: ro.timing, scroll: ro.scroll, stepTimeoutMs: ro.stepTimeoutMs }}
+              options={{
+                policy: ro.policy,
+                timing: ro.timing,
+                scroll: ro.scroll,
+                stepTimeoutMs: ro.stepTimeoutMs,
+                ...(cands.current?.files ? { files: new Map(Object.entries(cands.current.files)) } : {}),
+              }}
             />
           ) : cands.current ? (
             <RunPanel sourceId={sourceId} task={task} candidate={cands.current} flush={cands.flush} opened={opened} />
@@ -343,7 +371,7 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
       />
       {dragging ? (
         <div className="drop-hint" aria-hidden="true">
-          Drop an index.html to open it as a new candidate
+          Drop an index.html, or a folder or .zip with index.html and its files, to open it as a new candidate
         </div>
       ) : null}
     </div>

@@ -20,6 +20,8 @@ export function usePreview(opts: {
   width: number;
   height: number;
   assets: Map<string, Blob> | null;
+  /** The other files of a multi-file candidate, by path relative to index.html. */
+  files?: Record<string, Blob> | undefined;
   policy: 'blocked' | 'allowed';
   seed: number;
   enabled: boolean;
@@ -32,7 +34,7 @@ export function usePreview(opts: {
   const [scale, setScale] = useState(1);
   const hostRef = useRef<SandboxHost | null>(null);
   const [nonce, setNonce] = useState(0);
-  const { html, width, height, assets, policy, seed, enabled, fitHeight = true, debounceMs = 400 } = opts;
+  const { html, width, height, assets, files, policy, seed, enabled, fitHeight = true, debounceMs = 400 } = opts;
 
   // Scale: the frame at task resolution, shrunk to fit the stage box (never enlarged). A box
   // whose height follows its content (the narrow layout) is fitted by width only: its height
@@ -82,9 +84,21 @@ export function usePreview(opts: {
             setState((s) => ({ ...s, console: [...log], blocked: [...blocked] }));
           });
           const list = [...assets].map(([name, blob]) => ({ name, blob }));
-          const loaded = await host.request<LoadResult>({ cmd: 'load', html, assets: list, seed, policy }, 20_000, ctrl.signal);
+          const fileList = files ? Object.entries(files).map(([path, blob]) => ({ path, blob })) : [];
+          const loaded = await host.request<LoadResult>(
+            { cmd: 'load', html, assets: list, seed, policy, ...(fileList.length ? { files: fileList } : {}) },
+            20_000,
+            ctrl.signal,
+          );
+          // A multi-file candidate's missing and refused files are listed with the missing assets.
+          const problems = [...(loaded.missingFiles ?? []), ...(loaded.refusedFiles ?? []).map((r) => `refused: ${r}`)];
           if (!cancelled)
-            setState({ status: 'ready', missingAssets: loaded.missingAssets ?? [], console: [...log], blocked: [...blocked] });
+            setState({
+              status: 'ready',
+              missingAssets: [...(loaded.missingAssets ?? []), ...problems],
+              console: [...log],
+              blocked: [...blocked],
+            });
         } catch (err) {
           if (!cancelled)
             setState({
@@ -105,7 +119,7 @@ export function usePreview(opts: {
     };
     // scale is applied separately; it must not reload the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [html, width, height, assets, policy, seed, enabled, debounceMs, nonce]);
+  }, [html, width, height, assets, files, policy, seed, enabled, debounceMs, nonce]);
 
   // Tear down on unmount, or when the preview is switched off (step-through takes over).
   useEffect(() => {

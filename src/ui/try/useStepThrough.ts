@@ -17,6 +17,8 @@ export interface StepThroughState {
 const IDLE: StepThroughState = { running: false, busy: false, records: [], summary: null, error: null };
 
 export interface StepThroughOptions {
+  /** The other files of a multi-file candidate. */
+  files?: ReadonlyMap<string, Blob>;
   policy: 'blocked' | 'allowed';
   timing: 'official' | 'settle';
   scroll: 'official' | 'directional';
