@@ -1,6 +1,6 @@
 // Finds the system Firefox the Firefox smoke test drives through WebDriver BiDi (puppeteer-core).
 // Nothing here downloads a browser: Debian's firefox-esr is installed by .ci/run.
-import { existsSync } from 'node:fs';
+import { findBrowser } from './find-chromium.mjs';
 
 const CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox', '/Applications/Firefox.app/Contents/MacOS/firefox'];
 
@@ -8,8 +8,4 @@ export const NO_FIREFOX_MESSAGE =
   'No Firefox found: install one (Debian: sudo apt-get install firefox-esr) or set FIREFOX_PATH to a Firefox binary.';
 
 /** @returns {string | null} */
-export function findFirefox() {
-  const fromEnv = process.env.FIREFOX_PATH;
-  if (fromEnv) return existsSync(fromEnv) ? fromEnv : null;
-  return CANDIDATES.find((p) => existsSync(p)) ?? null;
-}
+export const findFirefox = () => findBrowser('FIREFOX_PATH', CANDIDATES);
