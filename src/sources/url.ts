@@ -8,7 +8,7 @@
 //      once per source; the build writes one for the samples, the CLI's server generates one for a
 //      mounted folder, and `node scripts/write-manifest.mjs <folder>` writes one for any folder;
 //   3. the server's own folder listing (python's http.server, nginx autoindex, Apache): <base>data/
-//      once per source, then the task folder and its sub-folders;
+//      once per page load, then each task folder not listed before and its sub-folders;
 //   4. none of these: opening a task fails with an error that says how to add a manifest.
 import { getCachedFile, putSourceRecord, type SourceRecord } from '../data/sources.ts';
 import { readThrough } from './cache.ts';
@@ -49,7 +49,7 @@ export class UrlSource implements DatasetSource {
   readonly id;
   readonly label;
   readonly base: string;
-  /** The task folders <base>data/ lists (null: the server lists no folders), asked once. */
+  /** taskFolders()'s answer, kept for the page's lifetime. */
   private dataFolders: Promise<Set<string> | null> | undefined;
 
   constructor(
@@ -180,7 +180,7 @@ export class UrlSource implements DatasetSource {
     return entries.length ? entries : null;
   }
 
-  /** The task folders <base>data/ lists, asked once per source; null when the server lists no folders. */
+  /** The task folders <base>data/ lists, asked once per page load; null when the server lists no folders. */
   private taskFolders(signal?: AbortSignal): Promise<Set<string> | null> {
     this.dataFolders ??= this.folderListing('data/', signal).then(
       (entries) => (entries ? new Set(entries.filter((e) => e.endsWith('/')).map((e) => e.slice(0, -1))) : null),
