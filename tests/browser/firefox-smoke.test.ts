@@ -99,7 +99,11 @@ test(
     await page.locator('[role="tab"] ::-p-text(Run & score)').click();
     await page.locator('.run-head button ::-p-text(Run & score)').click();
     await page.waitForSelector('.run-shot img', { timeout: 120_000 });
-    await page.waitForSelector('a ::-p-text(See the results)', { timeout: 300_000 });
+    await page.waitForSelector('a ::-p-text(See the results)', { timeout: 300_000 }).catch(async (err: unknown) => {
+      // Say where the run stood: the panel's stages and steps, and a picture of it.
+      await shot(page, 'run-stuck');
+      throw new Error(`The run did not finish: ${(await textOf(page, '.run-panel')).replace(/\s+/g, ' ')}`, { cause: err });
+    });
     await shot(page, 'run-done');
     const session = await page.evaluate(() => window.iwr.dinoBackend()?.session ?? null);
     expect(session?.backend).toBe('wasm');
