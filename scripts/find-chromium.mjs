@@ -15,12 +15,19 @@ const CANDIDATES = [
 export const NO_BROWSER_MESSAGE =
   'No Chromium found: install one (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.';
 
-/** @returns {string | null} */
-export function findChromium() {
-  const fromEnv = process.env.CHROMIUM_PATH;
+/**
+ * The binary an environment variable names (null when it names nothing there), else the first
+ * candidate that exists.
+ * @param {string} envName @param {readonly string[]} candidates @returns {string | null}
+ */
+export function findBrowser(envName, candidates) {
+  const fromEnv = process.env[envName];
   if (fromEnv) return existsSync(fromEnv) ? fromEnv : null;
-  return CANDIDATES.find((p) => existsSync(p)) ?? null;
+  return candidates.find((p) => existsSync(p)) ?? null;
 }
+
+/** @returns {string | null} */
+export const findChromium = () => findBrowser('CHROMIUM_PATH', CANDIDATES);
 
 /**
  * Flags for a closed network and a root user: without the background-networking

@@ -92,8 +92,13 @@ export function listFiles(dir) {
   return out.sort();
 }
 
+/** @param {string} s */
+const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
 /**
- * @param {{ root: string, port?: number, host?: string, mounts?: Record<string, string>, crossOriginIsolated?: boolean, log?: boolean }} opts
+ * `listings`: a folder without index.html answers with a page listing its entries, as python's
+ * http.server and nginx's autoindex do (off by default: the app and the CLI serve manifests).
+ * @param {{ root: string, port?: number, host?: string, mounts?: Record<string, string>, crossOriginIsolated?: boolean, log?: boolean, listings?: boolean }} opts
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
 export function startServer(opts) {
@@ -139,9 +144,23 @@ export function startServer(opts) {
       return;
     }
     let target = file;
-    if (existsSync(target) && statSync(target).isDirectory()) target = join(target, 'index.html');
+    if (existsSync(target) && statSync(target).isDirectory()) {
+      target = join(target, 'index.html');
+      if (opts.listings && !existsSync(target) && pathname.endsWith('/')) {
+        // A folder listing page as python's http.server writes one (tests stand in such hosts with it).
+        const links = readdirSync(file, { withFileTypes: true })
+          .filter((e) => !e.name.startsWith('.'))
+          .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
+          .sort()
+          .map((n) => `<li><a href="${encodeURIComponent(n.replace(/\/$/, ''))}${n.endsWith('/') ? '/' : ''}">${escapeHtml(n)}</a></li>`);
+        const body = `<!DOCTYPE html>\n<html><head><title>Directory listing for ${escapeHtml(pathname)}</title></head><body><ul>${links.join('')}</ul></body></html>\n`;
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'access-control-allow-origin': '*' });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
+    }
     if (!existsSync(target)) {
-      // CORS on a 404 too: a cross-origin app must see "missing" (the URL source probes names), not a network error.
+      // CORS on a 404 too: a cross-origin app must see "missing" (a manifest.json not there, a file the dataset lacks), not a network error.
       res.writeHead(404, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' }).end(`not found: ${pathname}`);
       return;
     }

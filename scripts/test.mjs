@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, existsSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium, NO_BROWSER_MESSAGE } from './find-chromium.mjs';
+import { findFirefox, NO_FIREFOX_MESSAGE } from './find-firefox.mjs';
 
 const extra = process.argv.slice(2);
 if (!findChromium()) {
@@ -52,5 +53,7 @@ if (existsSync(report)) {
   failed = json.numFailedTests || json.numFailedTestSuites || 0;
 }
 if (!ok && failed === 0) failed = 1; // lint or type errors count as a failure
+// The Firefox smoke test skips without Firefox (CI sets IWR_REQUIRE_FIREFOX=1, so it fails there): say so last.
+if (!findFirefox()) console.log(`\nThe Firefox smoke test was skipped. ${NO_FIREFOX_MESSAGE}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);

@@ -18,7 +18,7 @@ export interface SourceRecord {
   paths?: string[];
   /** url: whether `<base>manifest.json` exists (checked once). */
   manifest?: 'present' | 'absent';
-  /** url: listings of task folders already found (by manifest, hub tree or probing), by task id. */
+  /** url: listings of task folders already found (by manifest, hub tree or folder listing), by task id. */
   listings?: Record<string, string[]>;
   /** Which probe list found them (a listing from an older list is found again). */
   listingsFormat?: number;

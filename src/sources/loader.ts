@@ -44,7 +44,7 @@ async function decodes(blob: Blob): Promise<string | null> {
 
 export async function openTaskFolder(source: DatasetSource, task: Task, opts: OpenOptions = {}): Promise<OpenedTask> {
   const { signal, onProgress } = opts;
-  const listing = await source.listTaskFiles(task.id, task.flaggedSteps, { signal });
+  const listing = await source.listTaskFiles(task.id, { signal });
   const folderProblems = checkTaskFiles(task, listing);
   const readProblems: Problem[] = [];
   const files = classifyTaskFiles(listing);

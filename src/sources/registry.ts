@@ -56,7 +56,7 @@ function samplesRecord(stored?: SourceRecord): SourceRecord {
   const url = new URL('samples/dataset/', document.baseURI).href;
   const same = stored?.url === url;
   // The build ships the samples' manifest.json (scripts/build/samples-files.mjs): a state
-  // remembered by an older version, which had none, must not send the source probing.
+  // remembered by an older version, which had none, must not send the source to folder listings.
   const { manifest: _shipped, ...kept } = same && stored ? stored : ({} as Partial<SourceRecord>);
   return { ...kept, id: SAMPLES_ID, kind: 'samples', label: 'Built-in samples', url, addedAt: 0 };
 }

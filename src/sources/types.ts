@@ -13,10 +13,10 @@ export interface DatasetSource {
   readonly kind: SourceKind;
   readonly label: string;
   /**
-   * The files of data/<taskId>/, relative to that folder. `flaggedSteps` lets a source that
-   * cannot list (a plain static host without manifest.json) probe the expected names.
+   * The files of data/<taskId>/, relative to that folder, from a listing the source has (never
+   * by trying names): a source that cannot list its folder throws an error saying so.
    */
-  listTaskFiles(taskId: string, flaggedSteps: number, opts?: ReadOptions): Promise<string[]>;
+  listTaskFiles(taskId: string, opts?: ReadOptions): Promise<string[]>;
   /** One file by its path inside the dataset (e.g. "data/1/video.mp4"); null when it does not exist. */
   readFile(path: string, opts?: ReadOptions): Promise<Blob | null>;
   /** True when a file can be read without the network or the original folder. */

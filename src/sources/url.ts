@@ -2,13 +2,14 @@
 // (https://huggingface.co/datasets/<org>/<name>/resolve/main/), a static host, or the CLI's
 // local server. data.jsonl is read first; a task's files only when the task is opened.
 //
-// Listing a task folder, in order of preference:
+// Listing a task folder, in order of preference; no file is ever asked for by a guessed name:
 //   1. the hub's tree API, for huggingface.co URLs (the hub lists every file; no manifest is asked for);
-//   2. <base>manifest.json: a JSON list of paths relative to <base> (or { "files": [...] });
-//      the build writes one for the samples, the CLI's server generates one for a mounted folder;
-//   3. probing the well-known names (video, checkpoints step_0..step_<flagged>, stitched sheets,
-//      assets/asset_001.<ext>...) with HEAD requests. A plain static host therefore needs either a
-//      manifest.json, or assets named asset_NNN with a common image extension.
+//   2. <base>manifest.json: a JSON list of paths relative to <base> (or { "files": [...] }), asked for
+//      once per source; the build writes one for the samples, the CLI's server generates one for a
+//      mounted folder, and `node scripts/write-manifest.mjs <folder>` writes one for any folder;
+//   3. the server's own folder listing (python's http.server, nginx autoindex, Apache): <base>data/
+//      once per page load, then each task folder not listed before and its sub-folders;
+//   4. none of these: opening a task fails with an error that says how to add a manifest.
 import { getCachedFile, putSourceRecord, type SourceRecord } from '../data/sources.ts';
 import { readThrough } from './cache.ts';
 import { SourceError, UrlUnreachableError } from './errors.ts';
@@ -18,10 +19,8 @@ import type { DatasetSource, ReadOptions } from './types.ts';
 /** How long a server may take to start answering (headers) before we call it unreachable. */
 export const DEFAULT_URL_TIMEOUT_MS = 20_000;
 
-const PROBE_ASSET_EXTENSIONS = ['png', 'jpg', 'jpeg', 'svg', 'gif', 'webp'];
-/** Probing stops assets at the first gap; a dataset with more is expected to ship a manifest. */
-const PROBE_MAX_ASSETS = 500;
-const PROBE_MAX_SHEETS = 20;
+/** How deep a task folder's listing is followed (the official layout is one level deep). */
+const LISTING_MAX_DEPTH = 3;
 
 export function normaliseBaseUrl(url: string, relativeTo?: string): string {
   const u = new URL(url.trim(), relativeTo);
@@ -50,6 +49,8 @@ export class UrlSource implements DatasetSource {
   readonly id;
   readonly label;
   readonly base: string;
+  /** taskFolders()'s answer, kept for the page's lifetime. */
+  private dataFolders: Promise<Set<string> | null> | undefined;
 
   constructor(
     private record: SourceRecord,
@@ -101,12 +102,6 @@ export class UrlSource implements DatasetSource {
       opts.onBytes(loaded, total);
     }
     return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
-  }
-
-  private async exists(path: string, signal?: AbortSignal): Promise<boolean> {
-    if (this.opts.cache && (await this.isStored(path))) return true;
-    const { response } = await this.request(this.base + path, 'HEAD', signal);
-    return response !== null;
   }
 
   readFile(path: string, opts: ReadOptions = {}): Promise<Blob | null> {
@@ -170,51 +165,109 @@ export class UrlSource implements DatasetSource {
     return taskListing(out, taskId);
   }
 
-  private async probe(taskId: string, flaggedSteps: number, signal?: AbortSignal): Promise<string[]> {
-    const dir = `data/${taskId}/`;
-    const found: string[] = [];
-    const check = async (rel: string) => {
-      if (await this.exists(dir + rel, signal)) {
-        found.push(rel);
-        return true;
-      }
-      return false;
-    };
-    const fixed = ['video.mp4', 'video.webm', 'metadata.json', 'checks.json', 'stitched_assets/stitched_image.png'];
-    for (let j = 0; j <= flaggedSteps; j++) fixed.push(`checkpoints/step_${j}.png`);
-    await Promise.all(fixed.map(check));
-    for (let k = 0; k < PROBE_MAX_SHEETS; k++) {
-      if (!(await check(`stitched_assets/stitched_image_${k}.png`)) && k > 0) break;
+  /** A folder's entries from the server's listing page, or null when it gives none (404, 403, not HTML, no links). */
+  private async folderListing(folder: string, signal?: AbortSignal): Promise<string[] | null> {
+    let response: Response | null;
+    try {
+      ({ response } = await this.request(this.base + encodePath(folder), 'GET', signal));
+    } catch (err) {
+      // A server that refuses to list (403) simply has no listing; an unreachable one is an error.
+      if (err instanceof UrlUnreachableError || !(err instanceof SourceError)) throw err;
+      return null;
     }
-    for (let n = 1; n <= PROBE_MAX_ASSETS; n++) {
-      const name = `assets/asset_${String(n).padStart(3, '0')}`;
-      let hit = false;
-      for (const ext of PROBE_ASSET_EXTENSIONS) {
-        if (await check(`${name}.${ext}`)) {
-          hit = true;
-          break;
-        }
-      }
-      if (!hit) break;
-    }
-    return found.sort();
+    if (!response || !/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return null;
+    const entries = listingEntries(await response.text(), response.url || this.base + encodePath(folder));
+    return entries.length ? entries : null;
   }
 
-  async listTaskFiles(taskId: string, flaggedSteps: number, opts: ReadOptions = {}): Promise<string[]> {
+  /** The task folders <base>data/ lists, asked once per page load; null when the server lists no folders. */
+  private taskFolders(signal?: AbortSignal): Promise<Set<string> | null> {
+    this.dataFolders ??= this.folderListing('data/', signal).then(
+      (entries) => (entries ? new Set(entries.filter((e) => e.endsWith('/')).map((e) => e.slice(0, -1))) : null),
+      (err: unknown) => {
+        this.dataFolders = undefined;
+        throw err;
+      },
+    );
+    return this.dataFolders;
+  }
+  /** Every file below data/<taskId>/ from the server's folder listings; null when it gives none. */
+  private async fromFolderListing(taskId: string, signal?: AbortSignal): Promise<string[] | null> {
+    const folders = await this.taskFolders(signal);
+    if (!folders) return null;
+    // A task data.jsonl names but data/ does not list: its folder is missing (the loader says so).
+    if (!folders.has(taskId)) return [];
+    const walk = async (sub: string, depth: number): Promise<string[]> => {
+      const entries = (await this.folderListing(`data/${taskId}/${sub}`, signal)) ?? [];
+      const nested = await Promise.all(
+        entries.map((e) => (e.endsWith('/') ? (depth < LISTING_MAX_DEPTH ? walk(sub + e, depth + 1) : []) : [sub + e])),
+      );
+      return nested.flat();
+    };
+    return (await walk('', 1)).sort();
+  }
+
+  async listTaskFiles(taskId: string, opts: ReadOptions = {}): Promise<string[]> {
     const known = this.record.listingsFormat === LISTINGS_FORMAT ? this.record.listings?.[taskId] : undefined;
     if (known) return known;
     const listing =
       (await this.hubTree(taskId, opts.signal)) ??
       (await this.fromManifest(taskId, opts)) ??
-      (await this.probe(taskId, flaggedSteps, opts.signal));
+      (await this.fromFolderListing(taskId, opts.signal));
+    if (!listing) throw new SourceError(noListingMessage(this.base));
     const kept = this.record.listingsFormat === LISTINGS_FORMAT ? this.record.listings : {};
     await this.save({ listings: { ...kept, [taskId]: listing }, listingsFormat: LISTINGS_FORMAT });
     return listing;
   }
 }
 
-/** Bumped when probing looks for more files (2: checks.json), so cached listings are found again. */
-const LISTINGS_FORMAT = 2;
+/** Bumped when listings are found differently (2: probing looked for checks.json; 3: no probing). */
+const LISTINGS_FORMAT = 3;
+
+/** Why a task of a plain static host cannot be opened, and the two ways to fix it. */
+export function noListingMessage(base: string): string {
+  return (
+    `${base} has no manifest.json and its server does not list folders, so the task's files are not known ` +
+    '(the app does not guess file names). Put a manifest.json next to data.jsonl: ' +
+    '`node scripts/write-manifest.mjs <dataset folder>` writes one; or serve the folder with directory listings on.'
+  );
+}
+
+/**
+ * The entries a server's folder listing page links to, as names relative to the folder
+ * (sub-folders end in '/'): links to the folder's direct children only, so the parent link,
+ * Apache's sort links (`?C=N;O=D`) and links elsewhere are left out; hidden names too.
+ */
+export function listingEntries(html: string, folderUrl: string): string[] {
+  const folder = new URL(folderUrl);
+  folder.search = '';
+  folder.hash = '';
+  const out = new Set<string>();
+  for (const m of html.matchAll(/<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)) {
+    const raw = (m[1] ?? m[2] ?? m[3] ?? '')
+      .replace(/&amp;/g, '&')
+      .replace(/&#39;|&apos;/g, "'")
+      .replace(/&quot;/g, '"');
+    let u: URL;
+    try {
+      u = new URL(raw, folder);
+    } catch {
+      continue;
+    }
+    if (u.search || u.origin !== folder.origin || !u.pathname.startsWith(folder.pathname)) continue;
+    const rest = u.pathname.slice(folder.pathname.length);
+    if (!/^[^/]+\/?$/.test(rest)) continue;
+    let name: string;
+    try {
+      name = decodeURIComponent(rest);
+    } catch {
+      continue;
+    }
+    if (name.startsWith('.')) continue;
+    out.add(name);
+  }
+  return [...out];
+}
 
 /** Encodes each path segment (names may hold spaces or '#') but keeps the slashes. */
 export function encodePath(path: string): string {

@@ -9,6 +9,7 @@ import { useSettings } from './settings/store.ts';
 import { EmptyState } from './components/Card.tsx';
 import { ResumeBanner } from './runs/ResumeBanner.tsx';
 import { OfflineNotice } from './offline/OfflineNotice.tsx';
+import { useDismiss } from './state/useDismiss.ts';
 
 // Every screen but the gallery (where a visitor lands) loads on demand: CodeMirror (Try it),
 // uPlot (Leaderboard), the task page's viewers, the settings and sources panels.
@@ -68,6 +69,13 @@ export function App() {
   const menuOpen = menuOpenOn === key;
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? key : null);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  // Escape anywhere gives focus back to the button (where the menu was opened); a press
+  // outside leaves focus to whatever was pressed.
+  useDismiss(menuOpen, [nav, menuButton], (how) => {
+    setMenuOpen(false);
+    if (how === 'escape') menuButton.current?.focus();
+  });
 
   useEffect(() => {
     void loadSettings();
@@ -96,15 +104,7 @@ export function App() {
       >
         Skip to content
       </a>
-      <header
-        className="app-header"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && menuOpen) {
-            setMenuOpen(false);
-            menuButton.current?.focus();
-          }
-        }}
-      >
+      <header className="app-header">
         <a className="brand" href="#/tasks">
           <span className="brand-mark" aria-hidden="true">
             ◧
@@ -122,7 +122,7 @@ export function App() {
           <span className="menu-icon" aria-hidden="true" />
           Menu
         </button>
-        <nav id="main-nav" aria-label="Main" className={menuOpen ? 'nav-open' : undefined}>
+        <nav ref={nav} id="main-nav" aria-label="Main" className={menuOpen ? 'nav-open' : undefined}>
           <ul className="nav">
             {NAV.map((n) => (
               <li key={n.id}>

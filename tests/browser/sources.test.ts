@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -302,14 +303,19 @@ describe('URL', () => {
   test('a served dataset loads lazily with progress, and works offline after the server stops', async () => {
     const copy = join(scratch, 'served');
     cpSync(join(fixtures, 'broken'), copy, { recursive: true });
-    // "/" has no manifest.json (files are found by probing); "/m/" is a mount, which gets a generated one.
-    const server = await startServer({ root: copy, mounts: { '/m/': copy } });
+    // "/" has no manifest.json, but the server lists folders (as python's http.server does), and
+    // the task files are found from those listings; "/m/" is a mount, which gets a generated manifest.
+    const server = await startServer({ root: copy, mounts: { '/m/': copy }, listings: true });
     const probeUrl = server.url;
     const manifestUrl = `${server.url}m/`;
     const { page, context } = await sourcesPage();
     const requests: string[] = [];
+    const misses: string[] = [];
     page.on('request', (r) => {
       if (r.url().startsWith(server.url)) requests.push(r.url().slice(server.url.length));
+    });
+    page.on('response', (r) => {
+      if (r.url().startsWith(server.url) && r.status() >= 400) misses.push(`${r.status()} ${r.url().slice(server.url.length)}`);
     });
 
     await page.getByLabel('Dataset URL').fill(probeUrl);
@@ -347,6 +353,20 @@ describe('URL', () => {
     ]);
     expect(m3.task.resolutionFrom).toBe('metadata.json');
     expect(m3.task.record.extra_field).toEqual({ kept: true });
+    // No name was guessed: the one request that missed is the manifest, asked for once; each
+    // folder was listed once (data/ for the source, then each opened task's folders).
+    expect(misses).toEqual(['404 manifest.json']);
+    expect(requests.filter((r) => r.endsWith('/')).sort()).toEqual([
+      'data/',
+      'data/1/',
+      'data/1/assets/',
+      'data/1/checkpoints/',
+      'data/1/stitched_assets/',
+      'data/3/',
+      'data/3/assets/',
+      'data/3/checkpoints/',
+      'data/3/stitched_assets/',
+    ]);
     await page.close();
     await server.close();
 
@@ -361,7 +381,7 @@ describe('URL', () => {
     // The manifest was cached too, so even a never-opened task folder is listed offline.
     const m4 = await again.page.evaluate((sid) => window.iwr.openTask(sid, '4'), viaManifest.id);
     expect(problemLines(m4.problems)).toEqual(['data/4/: task folder is missing or empty']);
-    // Without a manifest, a never-opened task needs the server: the error names the URL.
+    // Without a manifest, a never-opened task needs the server's listing: the error names the URL.
     const err = await again.page.evaluate(
       (sid) =>
         window.iwr.openTask(sid, '4').then(
@@ -370,13 +390,55 @@ describe('URL', () => {
         ),
       probe.id,
     );
-    expect(err).toMatch(new RegExp(`^${probeUrl.replace(/[.]/g, '\\.')}data/4/\\S+ did not answer`));
+    expect(err).toMatch(new RegExp(`^${probeUrl.replace(/[.]/g, '\\.')}data/ did not answer`));
 
     // Removing frees the cached files.
     expect(await storedFileCount(again.page, probe.id)).toBeGreaterThan(5);
     await again.page.evaluate((sid) => window.iwr.removeSource(sid), probe.id);
     expect(await storedFileCount(again.page, probe.id)).toBe(0);
     await context.close();
+  });
+
+  test('a plain static host: without a manifest or folder listings the error says how to fix it; with the written manifest nothing misses', async () => {
+    const copy = join(scratch, 'plain');
+    cpSync(join(fixtures, 'clean'), copy, { recursive: true });
+    const server = await startServer({ root: copy });
+    const { page, context } = await sourcesPage();
+    const misses: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().startsWith(server.url) && r.status() >= 400) misses.push(r.url().slice(server.url.length));
+    });
+    try {
+      const plain = await page.evaluate((u) => window.iwr.addUrlSource(u), server.url);
+      const err = await page.evaluate(
+        (sid) =>
+          window.iwr.openTask(sid, '1').then(
+            () => 'opened',
+            (e: Error) => e.message,
+          ),
+        plain.id,
+      );
+      expect(err).toContain(`${server.url} has no manifest.json and its server does not list folders`);
+      expect(err).toContain('node scripts/write-manifest.mjs');
+      // Two questions, no guessed file name: the manifest and the data/ folder's listing.
+      expect(misses.sort()).toEqual(['data/', 'manifest.json']);
+      await page.evaluate((sid) => window.iwr.removeSource(sid), plain.id);
+
+      // The script writes the manifest; the same host now opens the task with no request missing.
+      const out = execFileSync(process.execPath, ['scripts/write-manifest.mjs', copy], { encoding: 'utf8' });
+      expect(out).toMatch(/Wrote .*manifest\.json: \d+ files\./);
+      const listed = JSON.parse(readFileSync(join(copy, 'manifest.json'), 'utf8')) as string[];
+      expect(listed).toContain('data.jsonl');
+      expect(listed).toContain('data/1/video.webm');
+      misses.length = 0;
+      const withManifest = await page.evaluate((u) => window.iwr.addUrlSource(u), server.url);
+      const t1 = await page.evaluate((sid) => window.iwr.openTask(sid, '1'), withManifest.id);
+      expect(t1.problems).toEqual([]);
+      expect(misses).toEqual([]);
+    } finally {
+      await context.close();
+      await server.close();
+    }
   });
 
   test('a URL that does not answer gets an error naming it', async () => {

@@ -1,7 +1,7 @@
 // Phones: the app at 390x844 and 412x915 in real Chromium. No screen scrolls sideways, targets
 // are at least 24 px, the collapsed navigation reaches every screen, and a visitor opens sample
 // task 1, runs it with the built-in test DINO model and reads the results; axe finds nothing
-// serious on the way. 360x640, the narrowest width supported, is checked for fit only. At 390x844
+// serious on the way; the menu closes on Escape and on a press outside it. 360x640, the narrowest width supported, is checked for fit only. At 390x844
 // each screen is saved to test-artifacts/screens/phone-*.png for a visual check.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -99,6 +99,20 @@ for (const viewport of [
             await page.keyboard.press('Escape');
             expect(await menu.getAttribute('aria-expanded')).toBe('false');
             expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+            // Escape closes it from anywhere, not only from inside the header.
+            await menu.click();
+            await page.locator('#main').focus();
+            await page.keyboard.press('Escape');
+            expect(await menu.getAttribute('aria-expanded')).toBe('false');
+            expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+            // A press outside it (the header's empty middle, nothing there to click) closes it too.
+            await menu.click();
+            const header = (await page.locator('.app-header').boundingBox())!;
+            const at = { x: viewport.width / 2, y: header.y + header.height / 2 };
+            expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.className, at)).toBe('app-header');
+            await page.mouse.click(at.x, at.y);
+            expect(await menu.getAttribute('aria-expanded')).toBe('false');
+            expect(await link.isVisible()).toBe(false);
             await menu.click();
           }
           await link.click();
