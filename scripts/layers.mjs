@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const PURE = ['shared', 'task', 'driver', 'scoring', 'checks', 'selftest'];
+const PURE = ['shared', 'task', 'driver', 'scoring', 'checks', 'selftest', 'record'];
 /** Everything the browser app is made of; the api and the ui sit on top of all of it. */
 const APP = [
   ...PURE,
@@ -37,8 +37,10 @@ export const LAYERS = {
   checks: ['shared', 'task'],
   // Defect variants of reference pages for `iwr selftest`.
   selftest: ['shared', 'task'],
+  // Task authoring's pure core: recorded inputs -> steps, descriptions checked by the resolver.
+  record: ['shared', 'task', 'driver'],
   // The script injected into the sandbox frame, and the frame host.
-  agent: ['shared', 'task', 'driver', 'checks'],
+  agent: ['shared', 'task', 'driver', 'checks', 'record'],
   sandbox: ['shared', 'task', 'agent'],
   // Storage (the only layer that opens IndexedDB) and the services built on it. It reads the
   // check language to validate the checks it stores (checks is pure).
