@@ -38,7 +38,7 @@ export const LAYERS = {
   // Defect variants of reference pages for `iwr selftest`.
   selftest: ['shared', 'task'],
   // Task authoring's pure core: recorded inputs -> steps, descriptions checked by the resolver.
-  record: ['shared', 'task', 'driver'],
+  record: ['shared', 'task', 'driver', 'scoring'],
   // The script injected into the sandbox frame, and the frame host.
   agent: ['shared', 'task', 'driver', 'checks', 'record'],
   sandbox: ['shared', 'task', 'agent'],

@@ -4,6 +4,9 @@ import type { ElementSnapshot, PageSnapshot } from '../../src/driver/snapshot.ts
 import { keyRole, type RecordedInput } from '../../src/record/inputs.ts';
 import { stepsOf, scrollSteps, type RawStep } from '../../src/record/steps.ts';
 import { describeStep, gridCell, labelOf, phrasesFor, roundTrip } from '../../src/record/describe.ts';
+import { anonymiseAssets, leakedNames } from '../../src/record/assets.ts';
+import { checkpointShots, exportBlockers, nextTaskId, taskRecord } from '../../src/record/task.ts';
+import type { Step } from '../../src/task/types.ts';
 
 type El = Partial<ElementSnapshot> & { tag: string; xpath: string };
 function snap(els: El[], extra: Partial<PageSnapshot> = {}): PageSnapshot {
@@ -199,5 +202,62 @@ describe('descriptions', () => {
     expect(labelOf(page.elements[0]!).length).toBeLessThanOrEqual(48);
     expect(long.startsWith(labelOf(page.elements[0]!))).toBe(true);
     expect(labelOf(page.elements[1]!)).toBe('Search books');
+  });
+});
+
+describe('assets', () => {
+  test('referenced files get anonymous names in order of first use; references become the placeholder', () => {
+    const html = `<img src="img/logo%20big.png"><div style="background:url('./bg/hero.jpg')"></div><img srcset="img/logo big.png 1x, icons/x.svg 2x"><a href="notes.pdf">`;
+    const r = anonymiseAssets(html, ['icons/x.svg', 'bg/hero.jpg', 'img/logo big.png', 'unused.png', 'x.svg']);
+    expect([...r.names]).toEqual([
+      ['img/logo big.png', 'asset_001.png'],
+      ['bg/hero.jpg', 'asset_002.jpg'],
+      ['icons/x.svg', 'asset_003.svg'],
+    ]);
+    expect(r.html).toBe(
+      `<img src="__PLACEHOLDER_ASSETS_BASE_DIR__/asset_001.png"><div style="background:url('__PLACEHOLDER_ASSETS_BASE_DIR__/asset_002.jpg')"></div><img srcset="__PLACEHOLDER_ASSETS_BASE_DIR__/asset_001.png 1x, __PLACEHOLDER_ASSETS_BASE_DIR__/asset_003.svg 2x"><a href="notes.pdf">`,
+    );
+    expect(leakedNames(r.html, ['img/logo big.png', 'bg/hero.jpg', 'icons/x.svg'])).toEqual([]);
+    expect(leakedNames(html, ['bg/hero.jpg'])).toEqual(['bg/hero.jpg']);
+  });
+  test('a page already written with the placeholder is renumbered the same way', () => {
+    const r = anonymiseAssets(
+      `<img src="__PLACEHOLDER_ASSETS_BASE_DIR__/asset_002.png"><img src="__PLACEHOLDER_ASSETS_BASE_DIR__/asset_001.png">`,
+      ['asset_001.png', 'asset_002.png'],
+    );
+    expect(r.names.get('asset_002.png')).toBe('asset_001.png');
+    expect(r.html).toBe(
+      `<img src="__PLACEHOLDER_ASSETS_BASE_DIR__/asset_001.png"><img src="__PLACEHOLDER_ASSETS_BASE_DIR__/asset_002.png">`,
+    );
+  });
+});
+
+describe('task layout', () => {
+  const s = (flag: boolean, description = 'Click the x'): Step => ({
+    type: 'Click',
+    parameters: { description },
+    visual_evaluation_flag: flag,
+    logical_assertion: null,
+  });
+  test('consecutive ids after an existing data.jsonl', () => {
+    expect(nextTaskId('')).toBe(1);
+    expect(nextTaskId('{"id": 4}\n{"id": 9}\nnot json\n')).toBe(10);
+  });
+  test('checkpoints follow the official selection (the screenshot before each flagged step)', () => {
+    expect(checkpointShots([s(false), s(true), s(false), s(true)])).toEqual([
+      { checkpoint: 0, screenshot: 0 },
+      { checkpoint: 1, screenshot: 1 },
+      { checkpoint: 2, screenshot: 3 },
+    ]);
+  });
+  test('an empty recording, a step that does not resolve back, a missing screenshot block the export', () => {
+    expect(exportBlockers([], [], new Set([0]))).toEqual(['the recording has no steps: an empty recording cannot be exported']);
+    const b = exportBlockers([s(false), s(true)], [{ ok: true }, { ok: false }], new Set([0]));
+    expect(b).toHaveLength(2);
+    expect(b[0]).toMatch(/^step 2 \(Click\)/);
+    expect(b[1]).toMatch(/checkpoint 1 needs the screenshot after 1 steps/);
+    expect(exportBlockers([s(false), s(true)], [{ ok: true }, { ok: true }], new Set([0, 1]))).toEqual([]);
+    const rec = taskRecord(3, { source_website: 'x.example', classification: { domain: 'Shop' }, resolution: '390x844' }, [s(true)]);
+    expect(rec).toMatchObject({ id: 3, recording_details: { resolution: '390x844' }, classification: { domain: 'Shop' } });
   });
 });
