@@ -24,6 +24,7 @@ const APP = [
   'generate',
   'exchange',
   'pipeline',
+  'authoring',
 ];
 
 /** @type {Record<string, string[]>} */
@@ -56,11 +57,13 @@ export const LAYERS = {
   generate: ['shared', 'task', 'scoring', 'data', 'chat'],
   exchange: ['shared', 'task', 'scoring', 'data', 'chat', 'sources', 'resolvers', 'judge'],
   pipeline: ['shared', 'task', 'driver', 'scoring', 'checks', 'data', 'engines', 'sources', 'resolvers', 'run', 'judge'],
+  // Task authoring in the app: the recording session, contact sheets, the video, the export.
+  authoring: ['shared', 'task', 'driver', 'scoring', 'record', 'agent', 'sandbox', 'run', 'resolvers'],
   // Entry points.
   api: APP,
   ui: APP,
   app: ['api', 'ui'],
-  cli: ['shared', 'task', 'scoring', 'engines', 'resolvers', 'run', 'sources', 'selftest', 'api', 'scripts'],
+  cli: ['shared', 'task', 'scoring', 'engines', 'resolvers', 'run', 'sources', 'selftest', 'record', 'api', 'scripts'],
   scripts: ['shared', 'task', 'driver', 'scoring'],
 };
 
