@@ -72,7 +72,14 @@ async function fetchAll(urls: Record<string, string>): Promise<Map<string, Blob>
 registerApi({
   async recordOpen(input) {
     const assets = await fetchAll(input.assetUrls ?? {});
-    const session = await RecordingSession.open({ html: input.html, assets, width: input.width, height: input.height, taskId: input.taskId, policy: input.policy });
+    const session = await RecordingSession.open({
+      html: input.html,
+      assets,
+      width: input.width,
+      height: input.height,
+      taskId: input.taskId,
+      policy: input.policy,
+    });
     const id = nextId++;
     sessions.set(id, { session, html: input.html, assets });
     return { id };
@@ -80,7 +87,12 @@ registerApi({
   async recordMark(id) {
     const { session } = sessionOf(id);
     if (session.stopped) return { k: -1, stopped: session.stopped };
-    return { k: await session.mark(), stopped: null };
+    try {
+      return { k: await session.mark(), stopped: null };
+    } catch (err) {
+      if (session.stopped) return { k: -1, stopped: session.stopped };
+      throw err;
+    }
   },
   recordState(id) {
     const { session } = sessionOf(id);
@@ -102,7 +114,11 @@ registerApi({
     for (const [path, blob] of built.files) files[path] = await blobToBase64(blob);
     return {
       record: built.record,
-      steps: built.described.map((d) => ({ description: String(d.step.parameters.description ?? ''), roundTrip: d.roundTrip, tried: d.tried })),
+      steps: built.described.map((d) => ({
+        description: String(d.step.parameters.description ?? ''),
+        roundTrip: d.roundTrip,
+        tried: d.tried,
+      })),
       files,
       blockers: built.blockers,
       replay: built.replay ?? null,

@@ -62,7 +62,12 @@ export function describeAll(steps: RawStep[], edits: readonly (StepEdit | undefi
 }
 
 /** Replays the steps from the start and compares each screenshot with the recorded one. */
-export async function replayCheck(record: TaskRecord, html: string, assets: Map<string, Blob>, shots: Map<number, TimedShot>): Promise<ReplayCheck> {
+export async function replayCheck(
+  record: TaskRecord,
+  html: string,
+  assets: Map<string, Blob>,
+  shots: Map<number, TimedShot>,
+): Promise<ReplayCheck> {
   const gen = replay(record, html, { assets });
   const differences: { k: number; share: number }[] = [];
   let next = await gen.next();
@@ -141,4 +146,3 @@ export async function buildTask(session: RecordingSession, steps: RawStep[], opt
   }
   return built;
 }
-

@@ -141,7 +141,17 @@ export class RecordingSession {
   async mark(): Promise<number> {
     if (this.stopped) throw new Error(this.stopped);
     const k = this.recorder.peek().length;
-    await this.capture(k);
+    try {
+      await this.capture(k);
+    } catch (err) {
+      // The page went away while its screenshot was being taken: that ends the recording, it is not a failure of the app.
+      if (this.stopped) throw new Error(this.stopped);
+      if (this.host.dead) {
+        this.stop(`${this.host.dead}; recording stopped`);
+        throw new Error(this.stopped as unknown as string);
+      }
+      throw err;
+    }
     return k;
   }
 

@@ -7,7 +7,9 @@ export const SHEET = { columns: 4, rows: 3, cell: 240, label: 26, pad: 16 };
 export const SHEET_IMAGE = /\.(png|jpe?g|gif|webp|svg|bmp|avif)$/i;
 
 function toPng(canvas: HTMLCanvasElement): Promise<Blob> {
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the contact sheet could not be encoded'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the contact sheet could not be encoded'))), 'image/png'),
+  );
 }
 
 async function decode(name: string, blob: Blob): Promise<HTMLImageElement> {

@@ -28,7 +28,8 @@ const BITS_PER_SECOND = 600_000;
 
 /** The MIME type to record with, or undefined when this browser cannot write the format. */
 export function videoMime(format: 'webm' | 'mp4'): string | undefined {
-  const wanted = format === 'mp4' ? ['video/mp4;codecs=avc1', 'video/mp4'] : ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'];
+  const wanted =
+    format === 'mp4' ? ['video/mp4;codecs=avc1', 'video/mp4'] : ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'];
   return wanted.find((m) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(m));
 }
 

@@ -41,7 +41,8 @@ export function parseScript(json: unknown): RecordScript | string {
     else if (a.scroll === 'down' || a.scroll === 'up') act = { kind: 'scroll', direction: a.scroll, label: `scroll ${a.scroll}` };
     else return `${at}: expected one of "click", "type" (with "into"), "press", "scroll" ("down" or "up")`;
     if (a.checkpoint !== undefined && typeof a.checkpoint !== 'boolean') return `${at}: "checkpoint" must be true or false`;
-    if (a.assertion !== undefined && a.assertion !== null && typeof a.assertion !== 'string') return `${at}: "assertion" must be a string or null`;
+    if (a.assertion !== undefined && a.assertion !== null && typeof a.assertion !== 'string')
+      return `${at}: "assertion" must be a string or null`;
     if (a.description !== undefined && typeof a.description !== 'string') return `${at}: "description" must be a string`;
     if (a.checkpoint !== undefined) act.checkpoint = a.checkpoint;
     if (a.assertion !== undefined) act.assertion = a.assertion as string | null;

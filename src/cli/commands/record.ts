@@ -52,7 +52,8 @@ function listFiles(root: string): string[] {
       const p = join(dir, name);
       if (statSync(p).isDirectory()) visit(p);
       else if (!NOT_ASSET.test(name)) out.push(relative(root, p).split(sep).join('/'));
-      if (out.length > MAX_ASSET_FILES) throw new UsageError(`${root} holds more than ${MAX_ASSET_FILES} files: put the page in a folder of its own`);
+      if (out.length > MAX_ASSET_FILES)
+        throw new UsageError(`${root} holds more than ${MAX_ASSET_FILES} files: put the page in a folder of its own`);
     }
   };
   visit(root);
@@ -88,7 +89,9 @@ async function aim(page: Page, frame: Frame, selector: string, where: string): P
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   if (vp && (x < 0 || y < 0 || x >= vp.width || y >= vp.height))
-    throw new Error(`${where}: ${JSON.stringify(selector)} is out of view (centre at ${Math.round(x)}, ${Math.round(y)}); add a scroll action before it`);
+    throw new Error(
+      `${where}: ${JSON.stringify(selector)} is out of view (centre at ${Math.round(x)}, ${Math.round(y)}); add a scroll action before it`,
+    );
   return { x, y };
 }
 
@@ -161,13 +164,17 @@ export const record: Command = {
     const video = (v.video ?? 'webm') as 'webm' | 'mp4' | 'none';
     if (!['webm', 'mp4', 'none'].includes(video)) throw new UsageError(`--video ${v.video}: expected webm, mp4 or none`);
     const script = readScript(v.steps);
-    const res = parseResolution(v.resolution ?? script.resolution ?? '1920x1080', v.resolution ? '--resolution' : 'the script\'s "resolution"');
+    const res = parseResolution(
+      v.resolution ?? script.resolution ?? '1920x1080',
+      v.resolution ? '--resolution' : 'the script\'s "resolution"',
+    );
     const out = resolve(v.out);
     const jsonl = join(out, 'data.jsonl');
     const existing = existsSync(jsonl) ? readFileSync(jsonl, 'utf8') : '';
     const id = v.id === undefined ? nextTaskId(existing) : Number(v.id);
     if (!Number.isInteger(id) || id < 0) throw new UsageError(`--id ${v.id}: expected a whole number`);
-    if (existsSync(join(out, 'data', String(id)))) throw new UsageError(`${join(out, 'data', String(id))} already exists: choose another --id`);
+    if (existsSync(join(out, 'data', String(id))))
+      throw new UsageError(`${join(out, 'data', String(id))} already exists: choose another --id`);
 
     // Assets: files next to the page, by relative path; and --assets DIR, by the placeholder's names.
     const htmlPath = resolve(v.html);
@@ -203,7 +210,10 @@ export const record: Command = {
         try {
           await perform(page, frame, a, where, res.height);
         } catch (e) {
-          failure = e instanceof Error ? e.message : String(e);
+          // An action that found no page may have met the end of one (a navigation still under way at the last mark).
+          await page.waitForTimeout(1000);
+          stopped = (await page.evaluate((s) => window.iwr.recordState(s), sid)).stopped;
+          if (!stopped) failure = e instanceof Error ? e.message : String(e);
           break;
         }
         await page.waitForTimeout(STEP_WAIT_MS);
@@ -214,27 +224,24 @@ export const record: Command = {
           failure = `${where}: recorded ${mark.k - i} steps instead of one (steps so far: ${state.steps.join(', ') || 'none'})`;
         }
       }
-      if (stopped) console.error(`iwr record: ${stopped} (after ${script.actions.length} scripted actions; the steps so far are kept)`);
+      if (stopped) console.error(`iwr record: ${stopped}; the steps recorded so far are kept`);
       if (failure) {
         console.error(`iwr record: ${failure}`);
         return 1;
       }
-      const fin = await page.evaluate(
-        ([s, input]) => window.iwr.recordFinish(s, input),
-        [
-          sid,
-          {
-            meta: {
-              source_website: script.source_website ?? 'recorded.example',
-              classification: (script.classification ?? {}) as Classification,
-              resolution: `${res.width}x${res.height}`,
-              environment: script.environment,
-            },
-            edits: script.actions.map((a) => ({ checkpoint: a.checkpoint, assertion: a.assertion, description: a.description })),
-            video,
+      const fin = await page.evaluate(([s, input]) => window.iwr.recordFinish(s, input), [
+        sid,
+        {
+          meta: {
+            source_website: script.source_website ?? 'recorded.example',
+            classification: (script.classification ?? {}) as Classification,
+            resolution: `${res.width}x${res.height}`,
+            environment: script.environment,
           },
-        ] as const,
-      );
+          edits: script.actions.map((a) => ({ checkpoint: a.checkpoint, assertion: a.assertion, description: a.description })),
+          video,
+        },
+      ] as const);
       const blockers = [...fin.blockers];
       const originals = [...anon.names.keys()];
       const leaks = leakedNames(`${JSON.stringify(fin.record)}\n${anon.html}`, originals);
