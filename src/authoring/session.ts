@@ -145,11 +145,8 @@ export class RecordingSession {
       await this.capture(k);
     } catch (err) {
       // The page went away while its screenshot was being taken: that ends the recording, it is not a failure of the app.
-      if (this.stopped) throw new Error(this.stopped);
-      if (this.host.dead) {
-        this.stop(`${this.host.dead}; recording stopped`);
-        throw new Error(this.stopped as unknown as string);
-      }
+      if (!this.stopped && this.host.dead) this.stop(`${this.host.dead}; recording stopped`);
+      if (this.stopped) throw new Error(this.stopped, { cause: err });
       throw err;
     }
     return k;
