@@ -33,7 +33,7 @@ export interface RecordFinishOutput {
   /** Dataset-relative path -> base64 bytes. */
   files: Record<string, string>;
   blockers: string[];
-  replay: ReplayCheck | null;
+  replay: Omit<ReplayCheck, 'shots'> | null;
   stopped: string | null;
   videoMime: string | null;
 }
@@ -48,6 +48,11 @@ declare module './index.ts' {
     recordFinish(id: number, input: RecordFinishInput): Promise<RecordFinishOutput>;
     recordClose(id: number): void;
   }
+}
+
+/** The replay check without its screenshots (they are in the checkpoints already). */
+function replaySummary(r: ReplayCheck): Omit<ReplayCheck, 'shots'> {
+  return { done: r.done, total: r.total, ...(r.reason ? { reason: r.reason } : {}), differences: r.differences, ok: r.ok };
 }
 
 const sessions = new Map<number, { session: RecordingSession; html: string; assets: Map<string, Blob> }>();
@@ -121,7 +126,7 @@ registerApi({
       })),
       files,
       blockers: built.blockers,
-      replay: built.replay ?? null,
+      replay: built.replay ? replaySummary(built.replay) : null,
       stopped: session.stopped,
       videoMime: built.videoMime ?? null,
     };

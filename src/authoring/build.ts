@@ -29,6 +29,8 @@ export interface ReplayCheck {
   differences: { k: number; share: number }[];
   /** Every step replayed and every screenshot within the bound. */
   ok: boolean;
+  /** The replay's screenshots by k. */
+  shots: Map<number, Blob>;
 }
 
 export interface BuiltTask {
@@ -70,9 +72,11 @@ export async function replayCheck(
 ): Promise<ReplayCheck> {
   const gen = replay(record, html, { assets });
   const differences: { k: number; share: number }[] = [];
+  const replayed = new Map<number, Blob>();
   let next = await gen.next();
   while (!next.done) {
     const r = next.value;
+    if (r.status === 'ok' && r.screenshot) replayed.set(r.k, r.screenshot);
     const mine = shots.get(r.k);
     if (r.status === 'ok' && r.screenshot && mine) differences.push({ k: r.k, share: await pixelDifference(mine.png, r.screenshot) });
     next = await gen.next();
@@ -85,6 +89,7 @@ export async function replayCheck(
     ...(summary.reason ? { reason: summary.reason } : {}),
     differences,
     ok: summary.done === total && differences.every((d) => d.share <= REPLAY_PIXEL_BOUND),
+    shots: replayed,
   };
 }
 
@@ -113,25 +118,8 @@ export async function buildTask(session: RecordingSession, steps: RawStep[], opt
   const files = new Map<string, Blob>();
   for (const [name, blob] of opts.assets) files.set(`${dir}assets/${name}`, blob);
   for (const sheet of await drawContactSheets(opts.assets)) files.set(`${dir}stitched_assets/${sheet.name}`, sheet.png);
-  for (const { checkpoint, screenshot } of checkpointShots(actionSequence)) {
-    const shot = shots.get(screenshot);
-    if (shot) files.set(`${dir}checkpoints/step_${checkpoint}.png`, shot.png);
-  }
   files.set(`${dir}metadata.json`, new Blob([metadataJson(opts.meta)], { type: 'application/json' }));
   const built: BuiltTask = { record, described, files, blockers };
-  const format = opts.video ?? 'webm';
-  if (format !== 'none') {
-    const usable = videoMime(format) ? format : 'webm';
-    const { blob, mime } = await encodeSessionVideo({
-      width: session.options.width,
-      height: session.options.height,
-      shots: [...shots.values()],
-      clicks: session.clicks,
-      format: usable,
-    });
-    files.set(`${dir}video.${usable}`, blob);
-    built.videoMime = mime;
-  }
   if (opts.replay !== false && actionSequence.length) {
     built.replay = await replayCheck(record, opts.html, opts.assets, shots);
     if (!built.replay.ok)
@@ -143,6 +131,33 @@ export async function buildTask(session: RecordingSession, steps: RawStep[], opt
               .map((d) => `screenshot ${d.k} (${(d.share * 100).toFixed(2)} % of pixels)`)
               .join(', ')}`,
       );
+  }
+  // Checkpoints: the replay's screenshots once it reproduced the recording (the same runner,
+  // input and capture that score a candidate, so the page scores against exactly what it
+  // shows; OCR's reading order can change with a pixel), else the recorded ones.
+  const replayed = built.replay?.ok ? built.replay.shots : undefined;
+  for (const { checkpoint, screenshot } of checkpointShots(actionSequence)) {
+    const png = replayed?.get(screenshot) ?? shots.get(screenshot)?.png;
+    if (png) files.set(`${dir}checkpoints/step_${checkpoint}.png`, png);
+  }
+  const format = opts.video ?? 'webm';
+  if (format !== 'none') {
+    const usable = videoMime(format) ? format : 'webm';
+    const { blob, mime, videoTime } = await encodeSessionVideo({
+      width: session.options.width,
+      height: session.options.height,
+      shots: [...shots.values()],
+      clicks: session.clicks,
+      format: usable,
+    });
+    files.set(`${dir}video.${usable}`, blob);
+    built.videoMime = mime;
+    // When each step starts in the video (seconds; an extra field the official harness ignores):
+    // the task page's step timeline places its markers there instead of spreading them evenly.
+    steps.forEach((raw, i) => {
+      const step = actionSequence[i];
+      if (step) step.timestamp = videoTime(raw.at);
+    });
   }
   return built;
 }

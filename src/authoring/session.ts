@@ -95,9 +95,11 @@ export class RecordingSession {
   private onEvent(e: AgentEvent): void {
     if (this.stopped) return;
     if (e.type === 'recorded') {
-      this.inputs.push(e.input);
-      if (e.input.kind === 'click') this.clicks.push({ x: e.input.x, y: e.input.y, at: performance.now() - this.startedAt });
-      this.recorder.push(e.input);
+      // Timed by the app's clock on arrival, as the screenshots are (the frame's clock has another origin).
+      const input = { ...e.input, at: performance.now() - this.startedAt };
+      this.inputs.push(input);
+      if (input.kind === 'click') this.clicks.push({ x: input.x, y: input.y, at: input.at });
+      this.recorder.push(input);
       this.changed();
     } else if (e.type === 'unload') {
       this.stop('the page navigated away (a link, a form or a script changed the location); recording stopped');

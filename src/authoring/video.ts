@@ -68,7 +68,14 @@ function drawPointer(ctx: CanvasRenderingContext2D, x: number, y: number): void 
   ctx.restore();
 }
 
-export async function encodeSessionVideo(input: VideoInput): Promise<{ blob: Blob; mime: string }> {
+export interface EncodedVideo {
+  blob: Blob;
+  mime: string;
+  /** Where a moment of the session (ms) is in the video (seconds): long pauses are shortened. */
+  videoTime(sessionMs: number): number;
+}
+
+export async function encodeSessionVideo(input: VideoInput): Promise<EncodedVideo> {
   const format = input.format ?? 'webm';
   const mime = videoMime(format);
   if (!mime) throw new Error(`this browser cannot record ${format} video with MediaRecorder`);
@@ -128,5 +135,5 @@ export async function encodeSessionVideo(input: VideoInput): Promise<{ blob: Blo
   rec.stop();
   await stopped;
   for (const img of images) img.close();
-  return { blob: new Blob(chunks, { type: mime.split(';')[0] }), mime };
+  return { blob: new Blob(chunks, { type: mime.split(';')[0] }), mime, videoTime: (ms) => Math.round(map(ms)) / 1000 };
 }

@@ -9,6 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DINO, iwr, repo, type Ran } from './cli-support.ts';
+import { launchBrowser, openApp } from './harness.ts';
 
 const OUT = mkdtempSync(join(tmpdir(), 'iwr-record-out-'));
 const PAGES = mkdtempSync(join(tmpdir(), 'iwr-record-pages-'));
@@ -28,6 +29,7 @@ function authorFolder(task: string, names: Record<string, string>): string {
   return join(dir, 'index.html');
 }
 
+const ZIP = join(PAGES, 'recorded.zip');
 const ORIGINALS = ['clinic-logo.png', 'doctor photo.png', 'tiles-logo.png'];
 const runs: Ran[] = [];
 
@@ -53,7 +55,7 @@ beforeAll(async () => {
       OUT,
     ]),
   );
-  runs.push(await iwr(['record', '--html', game, '--steps', `${FIX}tiles-2048.json`, '--out', OUT]));
+  runs.push(await iwr(['record', '--html', game, '--steps', `${FIX}tiles-2048.json`, '--out', OUT, '--zip', ZIP]));
 }, 900_000);
 
 describe('iwr record', () => {
@@ -124,6 +126,38 @@ describe('iwr record', () => {
       expect(rec.dino_score, `task ${id} DINO`).toBeGreaterThanOrEqual(0.99);
     }
   }, 900_000);
+});
+
+test('the exported zip re-imports as a source; the task page plays its video with its step timeline', async () => {
+  const browser = await launchBrowser();
+  try {
+    const { page } = await openApp(browser);
+    const zip = readFileSync(ZIP);
+    const names = Object.keys((await import('fflate')).unzipSync(new Uint8Array(zip)));
+    expect(names.some((n) => n.startsWith('results/') || n.endsWith('.html'))).toBe(false);
+    const source = await page.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      return window.iwr.addZipSource(new Blob([bytes], { type: 'application/zip' }), 'recorded.zip');
+    }, zip.toString('base64'));
+    const opened = await page.evaluate((sid) => window.iwr.openTask(sid, '3'), source.id);
+    expect(opened.problems).toEqual([]);
+    expect(opened.files.video).toBe('video.webm');
+    await page.goto(`${page.url().split('#')[0]}#/task/${encodeURIComponent(source.id)}/3`);
+    const video = page.locator('.video-frame video');
+    await video.waitFor();
+    await page.waitForFunction(
+      () => ((document.querySelector('.video-frame video') as HTMLVideoElement | null)?.readyState ?? 0) >= 2,
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    expect(await page.locator('.timeline-mark').count()).toBe(5);
+    // The markers sit where the steps happened in the video (the recording's timestamps), not spread evenly.
+    expect(await page.locator('.timeline-legend').textContent()).toContain('Step times from the data.');
+  } finally {
+    await browser.close();
+  }
 });
 
 describe('iwr record: bad inputs', () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Frame, Page } from 'playwright-core';
+import { zipSync } from 'fflate';
 import { UsageError, type Command } from '../command.ts';
 import { openAppSession } from '../session.ts';
 import { anonymiseAssets, leakedNames, PLACEHOLDER } from '../../record/assets.ts';
@@ -37,6 +38,8 @@ DIR/results/<id>/recorded/index.html.
   --id N            the task id (default: one more than the largest in DIR/data.jsonl)
   --resolution WxH  overrides the script's (default 1920x1080)
   --video webm|mp4|none  the video's format (default webm; mp4 where the browser can write it)
+  --zip FILE        also write the dataset (data.jsonl and data/, every task in DIR) as a zip
+                    that the app opens as a source; the recorded pages stay out of it
 
 Exit codes: 0 written, 1 the recording cannot be exported (every reason printed), 2 bad arguments.`;
 
@@ -132,6 +135,21 @@ function readScript(path: string): RecordScript {
   return parsed;
 }
 
+/** data.jsonl and data/ of a dataset folder, zipped (the official layout only). */
+function zipDataset(root: string): Uint8Array {
+  const entries: Record<string, Uint8Array> = { 'data.jsonl': readFileSync(join(root, 'data.jsonl')) };
+  const visit = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) visit(p);
+      else entries[relative(root, p).split(sep).join('/')] = readFileSync(p);
+    }
+  };
+  visit(join(root, 'data'));
+  // PNG and video are compressed already: stored, so zipping costs no time.
+  return zipSync(entries, { level: 0 });
+}
+
 export const record: Command = {
   name: 'record',
   summary: 'record a task from a page and a scripted list of actions, in the official layout',
@@ -150,6 +168,7 @@ export const record: Command = {
           id: { type: 'string' },
           resolution: { type: 'string' },
           video: { type: 'string' },
+          zip: { type: 'string' },
         },
       }).values as Record<string, string | undefined>;
     } catch (e) {
@@ -262,6 +281,7 @@ export const record: Command = {
       mkdirSync(join(out, 'results', String(id), 'recorded'), { recursive: true });
       writeFileSync(join(out, 'results', String(id), 'recorded', 'index.html'), anon.html);
       appendFileSync(jsonl, `${existing && !existing.endsWith('\n') ? '\n' : ''}${JSON.stringify(fin.record)}\n`);
+      if (v.zip) writeFileSync(v.zip, zipDataset(out));
       console.log(
         JSON.stringify({
           id,
