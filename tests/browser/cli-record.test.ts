@@ -142,7 +142,9 @@ test('the exported zip re-imports as a source; the task page plays its video wit
     const opened = await page.evaluate((sid) => window.iwr.openTask(sid, '3'), source.id);
     expect(opened.problems).toEqual([]);
     expect(opened.files.video).toBe('video.webm');
+    // The screens read the source list at start: the page is reloaded to see the new source.
     await page.goto(`${page.url().split('#')[0]}#/task/${encodeURIComponent(source.id)}/3`);
+    await page.reload();
     const video = page.locator('.video-frame video');
     await video.waitFor();
     await page.waitForFunction(
@@ -155,6 +157,33 @@ test('the exported zip re-imports as a source; the task page plays its video wit
     expect(await page.locator('.timeline-mark').count()).toBe(5);
     // The markers sit where the steps happened in the video (the recording's timestamps), not spread evenly.
     expect(await page.locator('.timeline-legend').textContent()).toContain('Step times from the data.');
+  } finally {
+    await browser.close();
+  }
+});
+
+test("only the person's input is recorded: the page's own synthetic events are not", async () => {
+  const browser = await launchBrowser();
+  try {
+    const { page } = await openApp(browser, { viewport: { width: 900, height: 700 } });
+    const html = `<!doctype html><body><button class="btn" id="go" style="font:20px sans-serif">Go</button><input id="f" placeholder="Name"><script>
+      const go = document.getElementById('go'), f = document.getElementById('f');
+      setInterval(() => {
+        go.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0 }));
+        go.click();
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+        f.value += 'x'; f.dispatchEvent(new InputEvent('input', { bubbles: true }));
+      }, 50);</script></body>`;
+    const { id } = await page.evaluate((h) => window.iwr.recordOpen({ html: h, width: 640, height: 400, taskId: 1 }), html);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate((s) => window.iwr.recordState(s), id)).toEqual({ steps: [], stopped: null });
+    const frame = page.frames().find((f) => f !== page.mainFrame())!;
+    const box = (await frame.locator('#go').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate((s) => window.iwr.recordState(s), id)).toEqual({ steps: ['Click', 'Press'], stopped: null });
+    await page.evaluate((s) => window.iwr.recordClose(s), id);
   } finally {
     await browser.close();
   }
