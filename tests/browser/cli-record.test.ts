@@ -147,8 +147,14 @@ test('the exported zip re-imports as a source; the task page plays its video wit
     await page.reload();
     const video = page.locator('.video-frame video');
     await video.waitFor();
+    // It plays: muted playback moves its clock forward (the element preloads only the metadata).
+    await page.evaluate(() => {
+      const v = document.querySelector('.video-frame video') as HTMLVideoElement;
+      v.muted = true;
+      return v.play();
+    });
     await page.waitForFunction(
-      () => ((document.querySelector('.video-frame video') as HTMLVideoElement | null)?.readyState ?? 0) >= 2,
+      () => ((document.querySelector('.video-frame video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.3,
       null,
       {
         timeout: 30_000,
