@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const PURE = ['shared', 'task', 'driver', 'scoring', 'checks', 'selftest'];
+const PURE = ['shared', 'task', 'driver', 'scoring', 'checks', 'selftest', 'record'];
 /** Everything the browser app is made of; the api and the ui sit on top of all of it. */
 const APP = [
   ...PURE,
@@ -24,6 +24,7 @@ const APP = [
   'generate',
   'exchange',
   'pipeline',
+  'authoring',
 ];
 
 /** @type {Record<string, string[]>} */
@@ -37,8 +38,10 @@ export const LAYERS = {
   checks: ['shared', 'task'],
   // Defect variants of reference pages for `iwr selftest`.
   selftest: ['shared', 'task'],
+  // Task authoring's pure core: recorded inputs -> steps, descriptions checked by the resolver.
+  record: ['shared', 'task', 'driver', 'scoring'],
   // The script injected into the sandbox frame, and the frame host.
-  agent: ['shared', 'task', 'driver', 'checks'],
+  agent: ['shared', 'task', 'driver', 'checks', 'record'],
   sandbox: ['shared', 'task', 'agent'],
   // Storage (the only layer that opens IndexedDB) and the services built on it. It reads the
   // check language to validate the checks it stores (checks is pure).
@@ -54,11 +57,13 @@ export const LAYERS = {
   generate: ['shared', 'task', 'scoring', 'data', 'chat'],
   exchange: ['shared', 'task', 'scoring', 'data', 'chat', 'sources', 'resolvers', 'judge'],
   pipeline: ['shared', 'task', 'driver', 'scoring', 'checks', 'data', 'engines', 'sources', 'resolvers', 'run', 'judge'],
+  // Task authoring in the app: the recording session, contact sheets, the video, the export.
+  authoring: ['shared', 'task', 'driver', 'scoring', 'record', 'agent', 'sandbox', 'run', 'resolvers'],
   // Entry points.
   api: APP,
   ui: APP,
   app: ['api', 'ui'],
-  cli: ['shared', 'task', 'scoring', 'engines', 'resolvers', 'run', 'sources', 'selftest', 'api', 'scripts'],
+  cli: ['shared', 'task', 'scoring', 'engines', 'resolvers', 'run', 'sources', 'selftest', 'record', 'api', 'scripts'],
   scripts: ['shared', 'task', 'driver', 'scoring'],
 };
 

@@ -8,4 +8,6 @@ export interface AgentContext {
   elements: Element[];
   policy: NetworkPolicy;
   emit(event: AgentEvent): void;
+  /** More window listeners to put back after document.open (installListeners runs them). */
+  reinstall?: Array<() => void>;
 }

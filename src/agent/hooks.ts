@@ -71,6 +71,7 @@ export function installSeededRandom(ctx: AgentContext, seed: number): void {
  */
 export function installListeners(ctx: AgentContext): void {
   const s = ctx.saved;
+  for (const install of ctx.reinstall ?? []) install();
   call(
     s.addEventListener,
     s.win,

@@ -26,6 +26,7 @@ import { call, saveReferences } from './saved.ts';
 import { settle } from './settle.ts';
 import { recordPristine, withPristine } from './pristine.ts';
 import { activeElement, describe } from './dom.ts';
+import { createRecorder } from './recorder.ts';
 
 /** Per kind, events past this many are counted, not sent: an alert or console storm must not flood the app. */
 const EVENT_CAP = 200;
@@ -61,6 +62,10 @@ function start(): void {
     elements: [],
     policy: 'blocked',
     emit(event: AgentEvent) {
+      if (event.type === 'recorded') {
+        send({ kind: 'event', event });
+        return;
+      }
       const n = (counts.get(event.type) ?? 0) + 1;
       counts.set(event.type, n);
       if (n <= EVENT_CAP) send({ kind: 'event', event });
@@ -76,6 +81,10 @@ function start(): void {
         });
     },
   };
+  const takeSnapshot = () =>
+    withPristine(pristine, () => collectSnapshot({ doc: saved.doc, win: saved.win, listenersOf, dom: snapshotDom, look: true }));
+  const recorder = createRecorder(ctx, takeSnapshot, (input) => ctx.emit({ type: 'recorded', input }));
+  ctx.reinstall = [() => recorder.install()];
   installWindowHooks(ctx);
   installListeners(ctx);
 
@@ -130,6 +139,8 @@ function start(): void {
         return inspect(req.selector);
       case 'observe':
         return withPristine(pristine, () => observe(ctx, req.probes));
+      case 'record':
+        return recorder.set(req.on === true);
       default:
         throw new Error(`unknown command ${JSON.stringify((req as { cmd: unknown }).cmd)}`);
     }

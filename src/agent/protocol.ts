@@ -3,6 +3,7 @@
 // treats every reply as untrusted input from the candidate's realm and checks its shape.
 import type { PageSnapshot } from '../driver/snapshot.ts';
 import type { Probe } from '../checks/types.ts';
+import type { RecordedInput } from '../record/inputs.ts';
 
 export type NetworkPolicy = 'blocked' | 'allowed';
 
@@ -37,7 +38,9 @@ export type AgentCommand =
   /** Read-only look at one element (tests and the run log): text, value, checked, scroll. */
   | { cmd: 'inspect'; selector: string }
   /** Read-only facts for judge-free checks (src/checks): one Observation per probe. */
-  | { cmd: 'observe'; probes: Probe[] };
+  | { cmd: 'observe'; probes: Probe[] }
+  /** Task recording (src/agent/recorder.ts): report the person's real input as `recorded` events, or stop. */
+  | { cmd: 'record'; on: boolean };
 
 export type AgentRequest = AgentCommand & { id: number };
 
@@ -97,6 +100,13 @@ export interface SettleResult {
   capped: boolean;
 }
 
+/** The answer to `record`: where the window was scrolled when recording started or stopped. */
+export interface RecordState {
+  scrollY: number;
+  maxY: number;
+  viewportHeight: number;
+}
+
 export interface InspectResult {
   found: boolean;
   text?: string;
@@ -125,7 +135,9 @@ export type AgentEvent =
   /** A multi-file candidate asked at run time (fetch, XHR, a src) for a file it lacks, or for a path outside it. */
   | { type: 'file'; problem: 'missing' | 'refused'; text: string; at: number }
   /** pagehide: the frame is leaving this document (navigation); the agent goes with it. */
-  | { type: 'unload'; at: number };
+  | { type: 'unload'; at: number }
+  /** While recording: one real input of the person (never capped: a recording must not lose keystrokes). */
+  | { type: 'recorded'; input: RecordedInput };
 
 export type AgentMessage = { kind: 'reply'; reply: AgentReply } | { kind: 'event'; event: AgentEvent };
 

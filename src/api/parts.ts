@@ -10,3 +10,4 @@ import './exchange.ts';
 import './verify.ts';
 import './resolver.ts';
 import './checks.ts';
+import './record.ts';

@@ -13,6 +13,7 @@ import { resolve } from './resolve.ts';
 import { resolveCompare } from './resolve-compare.ts';
 import { replay } from './replay.ts';
 import { selftest } from './selftest.ts';
+import { record } from './record.ts';
 
 export const commands: Command[] = [
   validate,
@@ -27,4 +28,5 @@ export const commands: Command[] = [
   resolveCompare,
   replay,
   selftest,
+  record,
 ];
