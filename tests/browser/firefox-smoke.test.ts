@@ -32,6 +32,8 @@ const textOf = (page: Page, selector: string) => page.$eval(selector, (el) => (e
 
 test(
   'Firefox: gallery, task, Try it, a run with the test model, results; the run is still there after a reload',
+  // One retry in a fresh page: the run sometimes stalls in Firefox with OCR at 0/3 (README, Limits).
+  { timeout: LONG, retry: 1 },
   async (ctx) => {
     if (!firefox) {
       if (process.env.IWR_REQUIRE_FIREFOX === '1') throw new Error(NO_FIREFOX_MESSAGE);
@@ -99,7 +101,7 @@ test(
     await page.locator('[role="tab"] ::-p-text(Run & score)').click();
     await page.locator('.run-head button ::-p-text(Run & score)').click();
     await page.waitForSelector('.run-shot img', { timeout: 120_000 });
-    await page.waitForSelector('a ::-p-text(See the results)', { timeout: 300_000 }).catch(async (err: unknown) => {
+    await page.waitForSelector('a ::-p-text(See the results)', { timeout: 180_000 }).catch(async (err: unknown) => {
       // Say where the run stood: the panel's stages and steps, and a picture of it.
       await shot(page, 'run-stuck');
       throw new Error(`The run did not finish: ${(await textOf(page, '.run-panel')).replace(/\s+/g, ' ')}`, { cause: err });
@@ -129,5 +131,4 @@ test(
     expect(problems).toEqual([]);
     await page.close();
   },
-  LONG,
 );
