@@ -1,6 +1,7 @@
 // Task recording's pure core: inputs -> steps, and descriptions that resolve back.
 import { describe, expect, test } from 'vitest';
-import type { ElementSnapshot, PageSnapshot } from '../../src/driver/snapshot.ts';
+import type { PageSnapshot } from '../../src/driver/snapshot.ts';
+import { B, snap as snapOf, type El } from '../support/snapshots.ts';
 import { keyRole, type RecordedInput } from '../../src/record/inputs.ts';
 import { stepsOf, scrollSteps, type RawStep } from '../../src/record/steps.ts';
 import { describeStep, gridCell, labelOf, phrasesFor, roundTrip } from '../../src/record/describe.ts';
@@ -8,28 +9,8 @@ import { anonymiseAssets, leakedNames } from '../../src/record/assets.ts';
 import { checkpointShots, exportBlockers, nextTaskId, taskRecord } from '../../src/record/task.ts';
 import type { Step } from '../../src/task/types.ts';
 
-type El = Partial<ElementSnapshot> & { tag: string; xpath: string };
-function snap(els: El[], extra: Partial<PageSnapshot> = {}): PageSnapshot {
-  const elements: ElementSnapshot[] = els.map((e, i) => ({
-    order: i,
-    role: '',
-    name: e.text ?? '',
-    text: '',
-    classes: [],
-    pointer: false,
-    listeners: [],
-    box: { x: 10, y: 10 + i * 40, width: 100, height: 30 },
-    visible: true,
-    inViewport: true,
-    disabled: false,
-    editable: false,
-    parent: -1,
-    interactive: ['button', 'a', 'input', 'select', 'textarea'].includes(e.tag),
-    ...e,
-  }));
-  return { viewport: { width: 1280, height: 720 }, scroll: { x: 0, y: 0, maxY: 2000 }, focused: -1, elements, ...extra };
-}
-const B = (n: number) => `/html[1]/body[1]/div[${n}]`;
+// A page that scrolls: the recorder reads the scroll room.
+const snap = (els: El[], extra: Partial<PageSnapshot> = {}): PageSnapshot => snapOf(els, { scroll: { x: 0, y: 0, maxY: 2000 }, ...extra });
 
 const form = snap([
   { tag: 'input', xpath: `${B(1)}/input[1]`, inputType: 'text', name: 'Full name', editable: true, role: 'textbox' },

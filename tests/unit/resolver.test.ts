@@ -3,30 +3,9 @@ import { describe, expect, test } from 'vitest';
 import { resolveStep, type ResolveResult } from '../../src/driver/resolve.ts';
 import { parseStep } from '../../src/driver/parse.ts';
 import { textSimilarity } from '../../src/driver/text.ts';
-import type { ElementSnapshot, PageSnapshot } from '../../src/driver/snapshot.ts';
+import { B, snap, withParents, type El } from '../support/snapshots.ts';
 import type { Step } from '../../src/task/types.ts';
 
-type El = Partial<ElementSnapshot> & { tag: string; xpath: string };
-function snap(els: El[], extra: Partial<PageSnapshot> = {}): PageSnapshot {
-  const elements: ElementSnapshot[] = els.map((e, i) => ({
-    order: i,
-    role: '',
-    name: e.text ?? '',
-    text: '',
-    classes: [],
-    pointer: false,
-    listeners: [],
-    box: { x: 10, y: 10 + i * 40, width: 100, height: 30 },
-    visible: true,
-    inViewport: true,
-    disabled: false,
-    editable: false,
-    parent: -1,
-    interactive: ['button', 'a', 'input', 'select', 'textarea'].includes(e.tag),
-    ...e,
-  }));
-  return { viewport: { width: 1280, height: 720 }, scroll: { x: 0, y: 0, maxY: 0 }, focused: -1, elements, ...extra };
-}
 function step(type: string, parameters: Step['parameters']): Step {
   return { type, parameters, visual_evaluation_flag: false, logical_assertion: null };
 }
@@ -34,7 +13,6 @@ function idx(r: ResolveResult): number {
   if (!r.ok) throw new Error(r.reason);
   return r.index;
 }
-const B = (n: number) => `/html[1]/body[1]/div[${n}]`;
 
 describe('labels and text', () => {
   const page = snap([
@@ -626,8 +604,7 @@ describe('a cell by its column and a counted row', () => {
     ] as El[];
   });
   const els = [...tags, ...head, ...rows];
-  for (const e of els)
-    e.parent = els.findIndex((o) => e.xpath.startsWith(`${o.xpath}/`) && e.xpath.split('/').length === o.xpath.split('/').length + 1);
+  withParents(els);
   const page = snap(els);
   test('"the salary in the third row" counts the table rows that hold a salary, not the tag list', () => {
     const r = resolveStep(step('Click', { description: 'Click the salary in the third row' }), page);
@@ -658,8 +635,7 @@ describe('the part beside the words', () => {
       { tag: 'span', xpath: `${li}/a[1]/span[1]`, text: n, box: { x: 170, y: y + 8, width: 34, height: 21 } },
     ] as El[];
   });
-  for (const e of els)
-    e.parent = els.findIndex((o) => e.xpath.startsWith(`${o.xpath}/`) && e.xpath.split('/').length === o.xpath.split('/').length + 1);
+  withParents(els);
   test('"the count next to Iphone" is the count inside the link that reads "Iphone 233"', () => {
     const page = snap(els);
     const r = resolveStep(step('Click', { description: 'Click the count next to Iphone' }), page);
@@ -710,8 +686,7 @@ describe('a name in a row stands for its row', () => {
       },
     ] as El[];
   });
-  for (const e of els)
-    e.parent = els.findIndex((o) => e.xpath.startsWith(`${o.xpath}/`) && e.xpath.split('/').length === o.xpath.split('/').length + 1);
+  withParents(els);
   test('"the icon at the end of his row" counts the icons of Dave Li\'s row', () => {
     const page = snap(els);
     const r = resolveStep(step('Click', { description: 'Delete Dave Li using the icon at the end of his row' }), page);
