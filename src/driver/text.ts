@@ -137,6 +137,8 @@ const SYNONYM_GROUPS: string[][] = [
   ['refresh', 'reload', 'sync'],
   ['dark', 'moon', 'night'],
   ['light', 'sun'],
+  ['camera', 'photo', 'snapshot'],
+  ['calendar', 'date', 'schedule'],
 ];
 
 /** Each word's groups (a word can mean two things: "remove" is delete, and clear). */

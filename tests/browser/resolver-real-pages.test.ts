@@ -27,7 +27,7 @@ import {
  * tuning-2's (measured once after its steps were written blind: 105/157, 66.9 %; 106/157,
  * 67.5 %, once an ambiguous step was made unambiguous).
  */
-const FLOOR: Record<Split, number> = { tuning: 0.9, 'tuning-2': 0.74, 'held-out': 0.79, 'held-out-2': 0.78 };
+const FLOOR: Record<Split, number> = { tuning: 0.9, 'tuning-2': 0.75, 'held-out': 0.79, 'held-out-2': 0.78 };
 
 const { pages, problems } = listCorpus();
 const cases = pages.flatMap((p) => p.cases.map((c) => `${p.split}/${p.name} ${c.id}`));

@@ -693,3 +693,19 @@ describe('a name in a row stands for its row', () => {
     expect(page.elements[idx(r)]?.xpath).toBe(`${T}/tr[3]/td[2]/button[2]`);
   });
 });
+
+describe('icon names', () => {
+  test('"the camera icon" is the button whose icon class says photo', () => {
+    const page = snap(
+      ['fui-time', 'fui-photo', 'fui-heart', 'fui-eye'].map((icon, i) => ({
+        tag: 'a',
+        xpath: `${B(1)}/a[${i + 1}]`,
+        href: '#',
+        classes: ['btn', 'btn-primary'],
+        iconHint: icon,
+        box: { x: 10 + i * 50, y: 10, width: 48, height: 41 },
+      })),
+    );
+    expect(idx(resolveStep(step('Click', { description: 'Click the camera icon' }), page))).toBe(1);
+  });
+});
