@@ -260,6 +260,24 @@ function showsFigure(e: ElementSnapshot): boolean {
   return (t.match(/\p{L}/gu) ?? []).length <= 10;
 }
 
+const valueHolders = new WeakMap<PageSnapshot, Set<number>>();
+/** Elements with a field holding a value somewhere inside them (computed once per snapshot). */
+function holdsValue(snapshot: PageSnapshot): Set<number> {
+  let set = valueHolders.get(snapshot);
+  if (!set) {
+    set = new Set();
+    for (const e of snapshot.elements) {
+      if (!e.value) continue;
+      for (let p = e.parent, guard = 0; p >= 0 && guard < 50 && !set.has(p); guard++) {
+        set.add(p);
+        p = snapshot.elements[p]?.parent ?? -1;
+      }
+    }
+    valueHolders.set(snapshot, set);
+  }
+  return set;
+}
+
 function extraTextPenalty(query: string, e: ElementSnapshot): number {
   const extra = Math.max(0, (e.text || e.name).length - query.length);
   return Math.max(W.EXTRA_TEXT_PENALTY_CAP, (W.W_EXTRA_TEXT_PER_100 * extra) / 100);
@@ -467,7 +485,8 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     reasons.push(`position ${[q.position.v, q.position.h].filter(Boolean).join(' ')} (${fmt(fit)})`);
   }
   if (q.empty) {
-    const blank = !/[\p{L}\p{N}\p{S}]/u.test(e.text) && !e.value;
+    // A sudoku cell shows its digit in a field inside it: a value below counts as content.
+    const blank = !/[\p{L}\p{N}\p{S}]/u.test(e.text) && !e.value && !holdsValue(snapshot).has(i);
     score += blank ? W.W_EMPTY : -W.W_EMPTY;
     if (blank) reasons.push('empty');
   }

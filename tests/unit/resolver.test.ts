@@ -709,3 +709,26 @@ describe('icon names', () => {
     expect(idx(resolveStep(step('Click', { description: 'Click the camera icon' }), page))).toBe(1);
   });
 });
+
+describe('empty by what a field inside shows', () => {
+  test('"the empty square" skips a cell whose field shows a digit', () => {
+    const T = `${B(1)}/table[1]/tbody[1]/tr[1]`;
+    const els = withParents(
+      ['5', '', '3'].flatMap((v, c) => [
+        { tag: 'td', xpath: `${T}/td[${c + 1}]`, box: { x: 10 + c * 66, y: 10, width: 66, height: 48 } },
+        {
+          tag: 'input',
+          xpath: `${T}/td[${c + 1}]/input[1]`,
+          classes: ['square'],
+          editable: true,
+          disabled: true,
+          ...(v ? { value: v } : {}),
+          box: { x: 11 + c * 66, y: 11, width: 64, height: 46 },
+        },
+      ]),
+    );
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: 'Click the empty square in the top row' }), page);
+    expect(page.elements[idx(r)]?.xpath).toMatch(/td\[2\]/);
+  });
+});
