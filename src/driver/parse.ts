@@ -270,9 +270,9 @@ function liftNames(text: string, names: string[], tail: string[]): string {
   return result.join(' ');
 }
 
-/** One-word relation words: capitalised mid-sentence ("About", "Contact") they are labels. */
 /** Words that make "top right of X" a corner: the side word after them is not a relation. */
 const CORNER_SIDES = new Set(['top', 'bottom', 'upper', 'lower']);
+/** One-word relation words: capitalised mid-sentence ("About", "Contact") they are labels. */
 const RELATION_SINGLE = new Set(RELATION_WORDS.filter(([w]) => !w.includes(' ')).map(([w]) => w));
 
 /** Verbs after "that" / "which" / "with" saying what the element shows: its text, not a relation. */

@@ -81,6 +81,9 @@ function applyRelations(
       for (const a of anchors) d = Math.max(d, commonDepth((infos[s.i] as Info).e.xpath, (infos[a.i] as Info).e.xpath));
       lcaDepths.set(s.i, d);
     }
+    // "Delete Dave Li ... at the end of his row": the row each anchor names, found once per anchor.
+    const namedRows = new Map<number, Info | undefined>();
+    if (!rel.anchor.container && rel.type === 'group') for (const a of anchors) namedRows.set(a.i, rowNamedBy(infos[a.i] as Info, infos));
     const contenders = scored.filter((s) => s.score >= W.MIN_SCORE);
     const maxLca = Math.max(1, ...contenders.map((s) => lcaDepths.get(s.i) ?? 0));
     for (const s of scored) {
@@ -104,11 +107,9 @@ function applyRelations(
           fit = Math.min(fit, W.SIBLING_OF_NUMBERED_FIT);
         // "the count next to Iphone" where the link reads "Iphone 233": the part beside the words, inside the element carrying them.
         if (rel.type === 'near' && besideTheWords(c, ai, rel.anchor)) fit = 1;
-        // "Delete Dave Li ... at the end of his row": a name in a row's first cell stands for the row.
-        if (!rel.anchor.container && rel.type === 'group' && c !== ai) {
-          const row = rowNamedBy(ai, infos);
-          if (row && isInside(c.e, row.e)) fit = Math.max(fit, W.ROW_OF_NAME_FIT);
-        }
+        // A name in a row's first cell stands for the row.
+        const row = namedRows.get(a.i);
+        if (row && c !== ai && isInside(c.e, row.e)) fit = Math.max(fit, W.ROW_OF_NAME_FIT);
         // A heading or label names the section it opens: "in the Tic-tac-toe panel", "of the Done list".
         const section = sectionDepth(ai, infos);
         // "under Alerts & Notifications": below a heading means in its section, when there is one.
@@ -152,15 +153,16 @@ function rowNamedBy(a: Info, infos: Info[]): Info | undefined {
 
 /** The candidate is the part of the anchor that is not the words naming it ("233" of "Iphone 233"). */
 function besideTheWords(c: Info, a: Info, anchor: TargetQuery): boolean {
+  if (!isInside(c.e, a.e)) return false;
   const own = normalize(c.e.text);
   const whole = normalize(a.e.text);
-  if (!own || !isInside(c.e, a.e) || !whole.includes(own)) return false;
+  if (!own || !whole.includes(own)) return false;
   const rest = whole.replace(own, ' ').replace(/\s+/g, ' ').trim();
   const words = [...anchor.labels, ...(anchor.names ?? []), ...anchor.words].join(' ');
   return !!rest && !!words && textSimilarity(words, rest) >= W.BESIDE_WORDS_SIMILARITY;
 }
 
-/** The target's strong candidates before relations: what an anchor counted by ordinal must hold. */
+/** The target's strong candidates so far (base terms and any relations already applied): what an anchor counted by ordinal must hold. */
 function likelyTargets(scored: Scored[]): Scored[] {
   const top = Math.max(0, ...scored.map((s) => s.score));
   return scored.filter((s) => s.score >= Math.max(W.MIN_SCORE, top * W.HELD_TARGET_RATIO));
