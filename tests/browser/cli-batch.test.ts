@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { browserMains, processTree } from '../../src/cli/batch/proc.ts';
-import { DINO, evalJsons, exited, iwr, scratchResults, spawnIwr, waitFor } from './cli-support.ts';
+import { DINO, evalJsons, exited, exitedWithin, iwr, scratchResults, spawnIwr, waitFor } from './cli-support.ts';
 
 // Three small tasks (640x400 and two 1280x720) keep the CI time reasonable.
 const TASKS = ['1', '4', '7'];
@@ -155,7 +155,7 @@ describe('iwr batch', () => {
     const [main] = browserMains(child.pid as number);
     expect(main).toBeDefined();
     process.kill((main as { pid: number }).pid, 'SIGKILL');
-    const code = await exited(child);
+    const code = await exitedWithin(child, 600_000);
     const { stdout, stderr } = child.out;
     expect(stderr).toMatch(/the browser is gone; relaunching it \(restart 1\)/);
     expect(stdout).toContain('browser relaunched 1x');

@@ -48,6 +48,19 @@ export function exited(child: ChildProcess): Promise<number | null> {
   });
 }
 
+/**
+ * The exit code; when the process has not exited within `ms`, it is killed and the test fails
+ * with its output (a hang then says where it stopped instead of timing the test out).
+ */
+export async function exitedWithin(child: ChildProcess & { out: { stdout: string; stderr: string } }, ms: number): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  const code = await Promise.race([exited(child), late]).finally(() => clearTimeout(timer));
+  if (code !== 'late') return code;
+  child.kill('SIGKILL');
+  throw new Error(`no exit after ${ms / 1000} s; stderr:\n${child.out.stderr}\nstdout:\n${child.out.stdout}`);
+}
+
 /** A fresh copy of the sample results (only the given models' index.html files). */
 export function scratchResults(models: string[], tasks?: string[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'iwr-results-'));

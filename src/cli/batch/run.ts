@@ -141,25 +141,27 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
           }, limit);
         });
         const result = await Promise.race([
-          evaluateInSession(slot, {
-            sourceId: slot.sourceId,
-            taskId: job.task,
-            html: candidate.html,
-            ...(candidate.files ? { files: candidate.files } : {}),
-            model: o.model,
-            options: o.options,
-            checks: o.checksFor?.(job.task),
-            onProgress: (e: ProgressEvent) => {
-              if (e.type === 'step') {
-                const r = e.record as { k: number; status: string };
-                last = { step: r.k, stage: 'replay' };
-                o.progress?.status(job.task, `step ${r.k}/${job.steps}`);
-              } else if (e.type === 'stage') {
-                last = { ...last, stage: String(e.stage) };
-                if (e.stage !== 'replay') o.progress?.status(job.task, `${String(e.stage)} ${String(e.done)}/${String(e.total)}`);
-              }
-            },
-          }),
+          pool.whileAlive(
+            evaluateInSession(slot, {
+              sourceId: slot.sourceId,
+              taskId: job.task,
+              html: candidate.html,
+              ...(candidate.files ? { files: candidate.files } : {}),
+              model: o.model,
+              options: o.options,
+              checks: o.checksFor?.(job.task),
+              onProgress: (e: ProgressEvent) => {
+                if (e.type === 'step') {
+                  const r = e.record as { k: number; status: string };
+                  last = { step: r.k, stage: 'replay' };
+                  o.progress?.status(job.task, `step ${r.k}/${job.steps}`);
+                } else if (e.type === 'stage') {
+                  last = { ...last, stage: String(e.stage) };
+                  if (e.stage !== 'replay') o.progress?.status(job.task, `${String(e.stage)} ${String(e.done)}/${String(e.total)}`);
+                }
+              },
+            }),
+          ),
           watchdog,
         ]);
         if (candidate.build) result.evalJson = withBuildRecord(result.evalJson, candidate.build);
@@ -190,7 +192,7 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
         });
         if (stopping) return { ...fail('the batch was stopped'), status: 'interrupted' };
         const crashed = slotRef.slot?.crashed ?? null;
-        const browserGone = !pool.connected;
+        const browserGone = await pool.goneWithin(2000);
         if (err instanceof Watchdog || crashed || browserGone) {
           await slotRef.slot?.close();
           slotRef.slot = null;
