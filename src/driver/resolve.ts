@@ -9,6 +9,7 @@ import type { Step } from '../task/types.ts';
 import type { PageSnapshot } from './snapshot.ts';
 import { parseStep } from './parse.ts';
 import { byScore, fmt, prepare, textMatch, type Info } from './candidates.ts';
+import { normalize } from './text.ts';
 import { alternativesOf, confidenceOf, type Alternative } from './confidence.ts';
 import { hasTarget, scoreQuery } from './query.ts';
 import * as W from './weights.ts';
@@ -185,7 +186,8 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
     return fail(`no element matches "${description}"${why}`, alternativesOf(sorted, infos, -1));
   }
   const cell = action === 'Click' ? namedCellOf(top.i, q.words, infos) : -1;
-  const target = cell >= 0 ? cell : top.i;
+  const inner = action === 'Click' && cell < 0 ? wrappedControlOf(top.i, infos) : -1;
+  const target = cell >= 0 ? cell : inner >= 0 ? inner : top.i;
   const e = (infos[target] as Info).e;
   const result: ResolveOk = {
     ok: true,
@@ -194,10 +196,40 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
     xpath: e.xpath,
     confidence: confidenceOf(top.score, sorted[1]?.score ?? 0),
     alternatives: alternativesOf(sorted, infos, top.i),
-    reasons: [`score ${fmt(top.score)}`, ...top.reasons, ...(cell >= 0 ? [`clicked on its cell "${e.text.slice(0, 40)}"`] : [])],
+    reasons: [
+      `score ${fmt(top.score)}`,
+      ...top.reasons,
+      ...(cell >= 0 ? [`clicked on its cell "${e.text.slice(0, 40)}"`] : []),
+      ...(inner >= 0 ? [`clicked on the <${e.tag}> it wraps`] : []),
+    ],
   };
   if (action === 'Type') result.typed = parsed.typed;
   return result;
+}
+
+/**
+ * "Click the third entry under Getting Started": the list item is what is counted, but the
+ * link inside it is what a person clicks, and a wide item's centre is often beside its link
+ * (a click there follows nothing). When the chosen element only wraps one visible control
+ * showing the same text, the click goes to that control; the item still hears it.
+ */
+function wrappedControlOf(pick: number, infos: readonly Info[]): number {
+  const w = infos[pick];
+  if (!w?.wrapper) return -1;
+  const text = normalize(w.e.text || w.e.name);
+  const controls: number[] = [];
+  infos.forEach((x, i) => {
+    if (x.e.interactive && x.e.visible && normalize(x.e.text || x.e.name) === text && isAncestor(pick, i, infos)) controls.push(i);
+  });
+  // Nested controls with one text (a link around a button): the outermost is the one meant.
+  const outer = controls.filter((i) => !controls.some((j) => isAncestor(j, i, infos)));
+  return outer.length === 1 ? (outer[0] as number) : -1;
+}
+
+/** Whether element `a` holds element `b` (snapshot parents; a guard against broken chains). */
+function isAncestor(a: number, b: number, infos: readonly Info[]): boolean {
+  for (let p = infos[b]?.e.parent ?? -1, guard = 0; p >= 0 && guard < 50; p = infos[p]?.e.parent ?? -1, guard++) if (p === a) return true;
+  return false;
 }
 
 /**

@@ -732,3 +732,41 @@ describe('empty by what a field inside shows', () => {
     expect(page.elements[idx(r)]?.xpath).toMatch(/td\[2\]/);
   });
 });
+
+describe('a list item and the link it wraps', () => {
+  // A docs sidebar: wide list items, each only a dash and a short link; a click at the item's
+  // centre lands beside the link and follows nothing.
+  const UL = `${B(1)}/ul[1]`;
+  const els = withParents([
+    { tag: 'a', xpath: `${B(1)}/a[1]`, text: 'Getting Started', box: { x: 30, y: 130, width: 200, height: 22 } },
+    { tag: 'ul', xpath: UL, role: 'list', box: { x: 30, y: 155, width: 200, height: 70 } },
+    ...['Introduction', 'Models and Views', 'Collections', 'Routing'].flatMap((name, i) => [
+      {
+        tag: 'li',
+        xpath: `${UL}/li[${i + 1}]`,
+        role: 'listitem',
+        text: `– ${name}`,
+        pointer: true,
+        interactive: true, // the cursor is a pointer over the whole item, as on the real page
+        box: { x: 30, y: 157 + i * 17, width: 200, height: 14 },
+      },
+      { tag: 'a', xpath: `${UL}/li[${i + 1}]/a[1]`, text: name, box: { x: 39, y: 158 + i * 17, width: 60, height: 12 } },
+    ]),
+  ]);
+  test('"the third entry under Getting Started" clicks the link inside the third item', () => {
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: 'Click the third entry under Getting Started in the sidebar' }), page);
+    expect(page.elements[idx(r)]).toMatchObject({ tag: 'a', text: 'Collections' });
+    expect(r.ok && r.reasons.some((x) => x.startsWith('clicked on the <a> it wraps'))).toBe(true);
+  });
+  test('an item wrapping two controls with its text keeps the item', () => {
+    const two = withParents([
+      ...els,
+      { tag: 'button', xpath: `${UL}/li[3]/button[1]`, text: 'Collections', box: { x: 120, y: 192, width: 60, height: 12 } },
+    ]);
+    // Two controls inside show the item's text: which one is meant is unknown, so the click stays on the item.
+    const page = snap(two);
+    const r = resolveStep(step('Click', { description: 'Click the third entry under Getting Started in the sidebar' }), page);
+    expect(r.ok && r.reasons.some((x) => x.startsWith('clicked on the'))).toBe(false);
+  });
+});
