@@ -216,6 +216,26 @@ function liftNames(text: string, names: string[], tail: string[]): string {
       result.push(put(t.replace(/[,.;:]$/, '')) + trail);
       continue;
     }
+    // "Under the Table with actions, click ...": after a place word and an article, a capitalised
+    // word, "with" and lower-case words up to a comma (or the end of a leading place phrase) is a sentence-case section title, not a
+    // table that contains actions.
+    if (
+      i > 1 &&
+      isCap(t) &&
+      /^(the|a)$/i.test(words[i - 1] ?? '') &&
+      PLACE_WORDS.has(bare(words[i - 2] ?? '')) &&
+      words[i + 1] === 'with'
+    ) {
+      let k = i + 2;
+      while (k < words.length && k <= i + 4 && /^[a-z]+[,]?$/.test(words[k] as string) && !/,$/.test(words[k - 1] as string)) k++;
+      const last = words[k - 1] as string;
+      const ends = /,$/.test(last) || k === words.length;
+      if (k > i + 2 && ends && !/^(the|a|an)$/.test(words[i + 2] as string)) {
+        result.push(put(words.slice(i, k).join(' ').replace(/,$/, '')) + (/,$/.test(last) ? ',' : ''));
+        i = k - 1;
+        continue;
+      }
+    }
     // A word in capitals is a name as written on screen ("the SCORE counter", "the OB initials").
     if (i > 0 && /^[A-Z][A-Z0-9]{1,11}[,.;:]?$/.test(t) && !/^(I|A)$/.test(t)) {
       const trail = /[,.;:]$/.exec(t)?.[0] ?? '';

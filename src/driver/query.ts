@@ -117,6 +117,9 @@ function applyRelations(
           section !== undefined &&
           (rel.type === 'inside' || rel.type === 'group' || rel.type === 'below') &&
           c !== ai &&
+          // Under a heading is after it: in a flat section of several headings and their tables,
+          // the pager of the table above is not under the next heading.
+          (rel.type !== 'below' || c.e.order > ai.e.order) &&
           commonDepth(c.e.xpath, ai.e.xpath) >= section &&
           !isInside(ai.e, c.e)
         ) {

@@ -770,3 +770,29 @@ describe('a list item and the link it wraps', () => {
     expect(r.ok && r.reasons.some((x) => x.startsWith('clicked on the'))).toBe(false);
   });
 });
+
+describe('a flat page of titled tables', () => {
+  // Headings, tables and pagers are siblings in one container (a Tailwind admin page): the
+  // heading's section is the whole page, so "under" must also mean "after it".
+  const M = `${B(1)}/main[1]`;
+  const block = (n: number, title: string, y: number): El[] => [
+    { tag: 'h4', xpath: `${M}/h4[${n}]`, text: title, box: { x: 280, y, width: 976, height: 27 } },
+    { tag: 'table', xpath: `${M}/div[${n}]/table[1]`, box: { x: 280, y: y + 40, width: 976, height: 600 } },
+    { tag: 'button', xpath: `${M}/div[${n}]/nav[1]/button[1]`, ariaLabel: 'Previous', box: { x: 1100, y: y + 660, width: 40, height: 24 } },
+    { tag: 'button', xpath: `${M}/div[${n}]/nav[1]/button[2]`, ariaLabel: 'Next', box: { x: 1200, y: y + 660, width: 40, height: 24 } },
+  ];
+  const els = withParents([
+    { tag: 'main', xpath: M, box: { x: 260, y: 0, width: 1020, height: 1500 } },
+    { tag: 'h2', xpath: `${M}/h2[1]`, text: 'Tables', box: { x: 280, y: 20, width: 976, height: 30 } },
+    ...block(1, 'Table with avatars', 60),
+    ...block(2, 'Table with actions', 760),
+  ]);
+  test('"Under the Table with actions" names that heading, and its pager is the one after it', () => {
+    const page = snap(els);
+    const r = resolveStep(
+      step('Click', { description: 'Under the Table with actions, click the arrow pointing right to go to the next page' }),
+      page,
+    );
+    expect(page.elements[idx(r)]?.xpath).toBe(`${M}/div[2]/nav[1]/button[2]`);
+  });
+});
