@@ -344,6 +344,11 @@ function isTransparentColour(c: string): boolean {
   return !c || c === 'transparent' || /rgba\([^)]*,\s*0(\.0+)?\)$/.test(c);
 }
 
+/** The canvas behind a page that paints no background of its own: white, or dark under `color-scheme: dark` alone. */
+function canvasColour(rootStyle: CSSStyleDeclaration): string {
+  return rootStyle.colorScheme.trim() === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)';
+}
+
 /** The colour an element paints behind its content: its background colour, else a gradient's first colour. */
 function ownBackground(style: CSSStyleDeclaration): string {
   if (!isTransparentColour(style.backgroundColor)) return style.backgroundColor;
@@ -663,7 +668,9 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       depth: 0,
       repeated: false,
       parentClick: false,
-      bgAround: '',
+      // What shows through when neither html nor body paints a background: the canvas, white in
+      // a light colour scheme ("the white button" on a plain page is a transparent one).
+      bgAround: fullLook ? canvasColour(dom.getComputedStyle(root)) : '',
       struck: false,
     },
   ];

@@ -153,3 +153,26 @@ test('resolver conformance set passes at >= 90%', async () => {
   expect(total).toBeGreaterThanOrEqual(150);
   expect(rate).toBeGreaterThanOrEqual(PASS_RATE);
 });
+
+test('a button that paints no background shows the canvas: white on a plain page, dark under color-scheme: dark', async () => {
+  const html = (scheme: string) => `<!doctype html><html style="color-scheme: ${scheme}"><body>
+    <button id="plain" style="background: none; border: 1px solid #bbb; color: #555">Button element</button>
+    <button id="primary" style="background: rgb(51, 195, 240); border: 0; color: #fff">Button element</button></body></html>`;
+  const looks: Record<string, string | undefined> = {};
+  for (const scheme of ['light', 'dark']) {
+    const context = await browser.newContext({ viewport: { width: 800, height: 400 } });
+    const page = await context.newPage();
+    await page.evaluate(agentBundle);
+    await page.setContent(html(scheme), { waitUntil: 'load' });
+    const snapshot = (await page.evaluate('window.__iwrCollect()')) as PageSnapshot;
+    const plain = snapshot.elements.findIndex((e) => e.xpath.endsWith('button[1]'));
+    looks[scheme] = snapshot.elements[plain]?.look?.bgAround;
+    if (scheme === 'light') {
+      // Skeleton's docs: "the white 'Button element' button" is the outlined one, not the blue one with white letters.
+      const r = resolveStep(toStep({ id: 'white', type: 'Click', description: "Click the white 'Button element' button" }), snapshot);
+      expect(r.ok && r.index).toBe(plain);
+    }
+    await context.close();
+  }
+  expect(looks).toEqual({ light: 'rgb(255, 255, 255)', dark: 'rgb(18, 18, 18)' });
+});
