@@ -181,7 +181,8 @@ function liftNames(text: string, names: string[], tail: string[]): string {
   out = out.replace(MONEY_RE, put);
   const tokens = out.split(/(\s+)/);
   const words = tokens.filter((t, i) => i % 2 === 0);
-  const isCap = (t: string | undefined) => !!t && /^[A-Z][\p{L}\p{N}'’-]*[,.;:]?$/u.test(t) && !/^(I|A)$/.test(t);
+  // A heading quoted without quotes may end in its own "?" or "!" ("under Still Have Questions?").
+  const isCap = (t: string | undefined) => !!t && /^[A-Z][\p{L}\p{N}'’-]*[,.;:?!]?$/u.test(t) && !/^(I|A)$/.test(t);
   const bare = (t: string) => t.replace(/[,.;:]$/, '').toLowerCase();
   const result: string[] = [];
   for (let i = 0; i < words.length; i++) {
@@ -249,7 +250,7 @@ function liftNames(text: string, names: string[], tail: string[]): string {
       const afterBetween = (words[i - 1] ?? '').toLowerCase() === 'between';
       while (
         j + 1 < words.length &&
-        !/[,.;:]$/.test(words[j] as string) &&
+        !/[,.;:?!]$/.test(words[j] as string) &&
         (isCap(words[j + 1]) ||
           (LOWER_JOINERS.has(words[j + 1] as string) && !(afterBetween && words[j + 1] === 'and') && isCap(words[j + 2])))
       ) {

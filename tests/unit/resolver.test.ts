@@ -796,3 +796,32 @@ describe('a flat page of titled tables', () => {
     expect(page.elements[idx(r)]?.xpath).toBe(`${M}/div[2]/nav[1]/button[2]`);
   });
 });
+
+describe('a heading named with its own question mark', () => {
+  test('"the phone number under Still Have Questions?" reads the whole heading, "?" and all', () => {
+    const els = withParents([
+      // Numbered steps higher up: figures too, and in the viewport.
+      ...['01', '02', '03'].map((n, i) => ({
+        tag: 'span',
+        xpath: `${B(1)}/span[${i + 1}]`,
+        text: n,
+        box: { x: 100 + i * 200, y: 200, width: 30, height: 30 },
+      })),
+      // The FAQ's questions, further down on the left, are accordion items: "Questions" read as a
+      // kind word finds them, and the phone number is not below them.
+      ...['How do I know that I have been approved?', 'What is the difference between the free versions?'].map((text, i) => ({
+        tag: 'div',
+        xpath: `${B(2)}/div[${i + 1}]`,
+        classes: ['accordion-item'],
+        text,
+        box: { x: 100, y: 1500 + i * 60, width: 600, height: 50 },
+      })),
+      { tag: 'h2', xpath: `${B(3)}/h2[1]`, text: 'Still Have Questions?', box: { x: 900, y: 1400, width: 300, height: 40 } },
+      { tag: 'a', xpath: `${B(3)}/a[1]`, text: '+3301563965', href: 'tel:+3301563965', box: { x: 900, y: 1460, width: 160, height: 24 } },
+    ]);
+    for (const e of els) e.inViewport = (e.box?.y ?? 0) < 720;
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: 'Click the phone number under Still Have Questions?' }), page);
+    expect(page.elements[idx(r)]?.text).toBe('+3301563965');
+  });
+});
