@@ -762,6 +762,10 @@ export function parseStep(step: Step): ParsedStep {
     }
     // An anchor never needs to be interactive; position/region words on it stay with it.
     parsed.relations.push({ type, anchor: q });
+    // "No in the black radio row": a coloured place is also the colour around the target (the
+    // row itself may be an anonymous div the snapshot does not list).
+    if (type === 'inside' && q.look?.colours.length && last === target)
+      target.look = { colours: [], ...target.look, around: [...(target.look?.around ?? []), ...q.look.colours] };
     last = q;
   }
   if (tail.length) (target.names ??= []).push(...tail);

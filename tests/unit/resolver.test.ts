@@ -825,3 +825,44 @@ describe('a heading named with its own question mark', () => {
     expect(page.elements[idx(r)]?.text).toBe('+3301563965');
   });
 });
+
+describe('a coloured place is the colour around the target', () => {
+  test('"No in the black radio row" is the No that sits on black, though the black row is not in the snapshot', () => {
+    const S = `${B(1)}/div[1]`;
+    const light = { fg: 'rgb(33, 37, 41)', bgAround: 'rgb(255, 255, 255)' };
+    const dark = { fg: 'rgb(255, 255, 255)', bgAround: 'rgb(33, 37, 41)' };
+    // The dark row is an anonymous div: its labels list the radio group as their parent.
+    const radios = (row: number, path: string, look: typeof light, y: number): El[] =>
+      ['Yes', 'No'].flatMap((t, i) => [
+        {
+          tag: 'label',
+          xpath: `${path}/label[${i + 1}]`,
+          text: t,
+          interactive: true,
+          look,
+          box: { x: 186 + i * 140, y, width: 60, height: 24 },
+        },
+        {
+          tag: 'input',
+          xpath: `${path}/label[${i + 1}]/input[1]`,
+          classes: row === 2 ? ['nes-radio', 'is-dark'] : ['nes-radio'],
+          look,
+          box: { x: 186 + i * 140, y, width: 1, height: 1 },
+        },
+      ]);
+    const els = withParents([
+      { tag: 'h3', xpath: `${B(1)}/h3[1]`, text: 'Radios', box: { x: 186, y: 935, width: 112, height: 24 } },
+      { tag: 'div', xpath: S, classes: ['item'], text: 'Yes No Yes No', box: { x: 186, y: 975, width: 908, height: 112 } },
+      ...radios(1, S, light, 979),
+    ]);
+    const darkRow = radios(2, `${S}/div[1]`, dark, 1039);
+    for (const e of darkRow) e.parent = e.tag === 'label' ? 1 : -1;
+    const all = [...els, ...darkRow];
+    all.forEach((e, i) => {
+      if (e.tag === 'input' && e.parent === -1) e.parent = i - 1;
+    });
+    const page = snap(all);
+    const r = resolveStep(step('Click', { description: 'Choose No in the black radio row' }), page);
+    expect(page.elements[idx(r)]?.xpath).toBe(`${S}/div[1]/label[2]`);
+  });
+});
