@@ -279,7 +279,19 @@ function liftNames(text: string, names: string[], tail: string[]): string {
         KIND_WORDS.some(([p]) => p === stemWord(bare(t)));
       const single = (run.length === 1 && NAME_JOINERS.has(bare(t)) && NAMED_NOUNS.test(words[i + 1] ?? '')) || kindName;
       // Two or more capitalised words mid-sentence are a name as shown ("Dave Li", "Revenue Sources").
-      if (run.length >= 2 || single) {
+      // "sharing to Facebook with its switch", "the last tag, Colleague, in ...": one capitalised
+      // word mid-sentence, not a kind word, and not a modifier of the noun after it ("the
+      // Facebook row", "the Account dropdown" stay words), is a name as shown.
+      const next = words[i + 1];
+      const proper =
+        run.length === 1 &&
+        !KIND_WORDS.some(([p]) => p === stemWord(bare(t))) &&
+        !canonicalKeyName(bare(t)) &&
+        !/^(the|a|an)$/i.test(words[i - 1] ?? '') &&
+        (/[,.;:?!]$/.test(t) ||
+          next === undefined ||
+          /^(to|in|on|with|and|or|at|from|for|of|under|below|above|near|inside|next|beside|by)$/i.test(next));
+      if (run.length >= 2 || single || proper) {
         const trail = /[,.;:]$/.exec(run.at(-1) as string)?.[0] ?? '';
         result.push(put(run.join(' ').replace(/[,.;:]$/, '')) + poss + trail);
         i = end;

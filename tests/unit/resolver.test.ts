@@ -866,3 +866,36 @@ describe('a coloured place is the colour around the target', () => {
     expect(page.elements[idx(r)]?.xpath).toBe(`${S}/div[1]/label[2]`);
   });
 });
+
+describe('one capitalised word is a name as shown', () => {
+  // A Share panel: each row a label and a switch; another panel of unlabelled switches above.
+  const els = withParents([
+    ...[1, 2].map((n) => ({
+      tag: 'div',
+      xpath: `${B(1)}/div[${n}]`,
+      classes: ['bootstrap-switch'],
+      text: 'ON OFF',
+      interactive: true,
+      box: { x: 655, y: 1590 + n * 50, width: 80, height: 29 },
+    })),
+    { tag: 'h3', xpath: `${B(2)}/h3[1]`, text: 'Share', box: { x: 897, y: 1512, width: 212, height: 60 } },
+    ...['Facebook', 'Twitter', 'Pinterest'].flatMap((name, i) => [
+      { tag: 'li', xpath: `${B(2)}/ul[1]/li[${i + 1}]`, text: `${name} ON OFF`, box: { x: 912, y: 1607 + i * 40, width: 162, height: 34 } },
+      { tag: 'label', xpath: `${B(2)}/ul[1]/li[${i + 1}]/label[1]`, text: name, box: { x: 912, y: 1607 + i * 40, width: 81, height: 26 } },
+      {
+        tag: 'div',
+        xpath: `${B(2)}/ul[1]/li[${i + 1}]/div[1]`,
+        classes: ['bootstrap-switch'],
+        text: 'ON OFF',
+        interactive: true,
+        context: name,
+        box: { x: 994, y: 1607 + i * 40, width: 80, height: 29 },
+      },
+    ]),
+  ]);
+  test('"Turn on sharing to Facebook with its switch" is the switch labelled Facebook', () => {
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: 'Turn on sharing to Facebook with its switch' }), page);
+    expect(page.elements[idx(r)]?.xpath).toBe(`${B(2)}/ul[1]/li[1]/div[1]`);
+  });
+});
