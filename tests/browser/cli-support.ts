@@ -53,7 +53,7 @@ export function exited(child: ChildProcess): Promise<number | null> {
  * with its output (a hang then says where it stopped instead of timing the test out).
  */
 export async function exitedWithin(child: ChildProcess & { out: { stdout: string; stderr: string } }, ms: number): Promise<number | null> {
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
   const code = await Promise.race([exited(child), late]).finally(() => clearTimeout(timer));
   if (code !== 'late') return code;

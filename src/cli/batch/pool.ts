@@ -43,8 +43,11 @@ const CLOSE_LIMIT_MS = 15_000;
 
 /** `p`, or undefined once `ms` have passed (p keeps running; its result is dropped). */
 export function withinTime<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([p, new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
 export class BrowserPool {
@@ -132,7 +135,7 @@ export class BrowserPool {
         CLOSE_LIMIT_MS,
       );
     };
-    let timer: NodeJS.Timeout | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`the app page was not ready after ${SETUP_LIMIT_MS / 1000} s`)), SETUP_LIMIT_MS);
     });
