@@ -27,7 +27,7 @@ import {
   type Lifted,
 } from './phrase.ts';
 import { STOPWORDS } from './text.ts';
-import type { ParsedStep, RelationType, TargetQuery } from './step-query.ts';
+import type { LookQuery, ParsedStep, RelationType, TargetQuery } from './step-query.ts';
 
 export type { ParsedStep, Region, Relation, RelationType, TargetQuery } from './step-query.ts';
 export { inferKey, normalizeKey };
@@ -272,11 +272,10 @@ function liftNames(text: string, names: string[], tail: string[]): string {
         }
       }
       // "Click Products in the footer": a capitalised kind word mid-sentence is the label shown.
-      const kindName =
-        run.length === 1 &&
-        !/^(the|a|an)$/i.test(words[i - 1] ?? '') &&
-        !canonicalKeyName(bare(t)) &&
-        KIND_WORDS.some(([p]) => p === stemWord(bare(t)));
+      // One capitalised word, not after an article and not a key name, may be a label (below).
+      const lone = run.length === 1 && !/^(the|a|an)$/i.test(words[i - 1] ?? '') && !canonicalKeyName(bare(t));
+      const kindWord = KIND_WORDS.some(([p]) => p === stemWord(bare(t)));
+      const kindName = lone && kindWord;
       const single = (run.length === 1 && NAME_JOINERS.has(bare(t)) && NAMED_NOUNS.test(words[i + 1] ?? '')) || kindName;
       // Two or more capitalised words mid-sentence are a name as shown ("Dave Li", "Revenue Sources").
       // "sharing to Facebook with its switch", "the last tag, Colleague, in ...": one capitalised
@@ -284,10 +283,8 @@ function liftNames(text: string, names: string[], tail: string[]): string {
       // Facebook row", "the Account dropdown" stay words), is a name as shown.
       const next = words[i + 1];
       const proper =
-        run.length === 1 &&
-        !KIND_WORDS.some(([p]) => p === stemWord(bare(t))) &&
-        !canonicalKeyName(bare(t)) &&
-        !/^(the|a|an)$/i.test(words[i - 1] ?? '') &&
+        lone &&
+        !kindWord &&
         (/[,.;:?!]$/.test(t) ||
           next === undefined ||
           /^(to|in|on|with|and|or|at|from|for|of|under|below|above|near|inside|next|beside|by)$/i.test(next));
@@ -464,6 +461,11 @@ export function needsLook(step: Step): boolean {
   const p = parseStep(step);
   const has = (q: TargetQuery): boolean => !!q.look || !!q.sub?.some((r) => has(r.anchor));
   return has(p.target) || p.relations.some((r) => has(r.anchor));
+}
+
+/** `look` with `colours` added as the colour around the element (of the place it sits in). */
+function withAround(look: LookQuery | undefined, colours: readonly string[]): LookQuery {
+  return { colours: [], ...look, around: [...(look?.around ?? []), ...colours] };
 }
 
 /** Parses a step into a query for the resolver. Never throws. */
@@ -734,7 +736,7 @@ export function parseStep(step: Step): ParsedStep {
       if (q.position) last.position = { ...last.position, ...q.position };
       if (q.region) last.region = q.region;
       // "the Search button in the black navbar": the colour of the place is around the target.
-      if (q.look) last.look = { colours: [], ...last.look, around: [...(last.look?.around ?? []), ...q.look.colours] };
+      if (q.look) last.look = withAround(last.look, q.look.colours);
       continue;
     }
     // "the button in the header menu": a region word with only generic words is still a region.
@@ -746,7 +748,7 @@ export function parseStep(step: Step): ParsedStep {
       q.words.every((w) => ['menu', 'bar', 'top', 'area', 'window', 'box', 'panel', 'project', 'card'].includes(w))
     ) {
       last.region = q.region;
-      if (q.look) last.look = { colours: [], ...last.look, around: [...(last.look?.around ?? []), ...q.look.colours] };
+      if (q.look) last.look = withAround(last.look, q.look.colours);
       continue;
     }
     const type: RelationType = seg.rel === 'place' || seg.rel === 'target' ? 'inside' : seg.rel;
@@ -776,8 +778,7 @@ export function parseStep(step: Step): ParsedStep {
     parsed.relations.push({ type, anchor: q });
     // "No in the black radio row": a coloured place is also the colour around the target (the
     // row itself may be an anonymous div the snapshot does not list).
-    if (type === 'inside' && q.look?.colours.length && last === target)
-      target.look = { colours: [], ...target.look, around: [...(target.look?.around ?? []), ...q.look.colours] };
+    if (type === 'inside' && q.look?.colours.length && last === target) target.look = withAround(target.look, q.look.colours);
     last = q;
   }
   if (tail.length) (target.names ??= []).push(...tail);

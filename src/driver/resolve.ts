@@ -9,6 +9,7 @@ import type { Step } from '../task/types.ts';
 import type { PageSnapshot } from './snapshot.ts';
 import { parseStep } from './parse.ts';
 import { byScore, fmt, prepare, textMatch, type Info } from './candidates.ts';
+import { isInside } from './geometry.ts';
 import { normalize } from './text.ts';
 import { alternativesOf, confidenceOf, type Alternative } from './confidence.ts';
 import { hasTarget, scoreQuery } from './query.ts';
@@ -219,17 +220,11 @@ function wrappedControlOf(pick: number, infos: readonly Info[]): number {
   const text = normalize(w.e.text || w.e.name);
   const controls: number[] = [];
   infos.forEach((x, i) => {
-    if (x.e.interactive && x.e.visible && normalize(x.e.text || x.e.name) === text && isAncestor(pick, i, infos)) controls.push(i);
+    if (x.e.interactive && x.e.visible && normalize(x.e.text || x.e.name) === text && isInside(x.e, w.e)) controls.push(i);
   });
   // Nested controls with one text (a link around a button): the outermost is the one meant.
-  const outer = controls.filter((i) => !controls.some((j) => isAncestor(j, i, infos)));
+  const outer = controls.filter((i) => !controls.some((j) => isInside((infos[i] as Info).e, (infos[j] as Info).e)));
   return outer.length === 1 ? (outer[0] as number) : -1;
-}
-
-/** Whether element `a` holds element `b` (snapshot parents; a guard against broken chains). */
-function isAncestor(a: number, b: number, infos: readonly Info[]): boolean {
-  for (let p = infos[b]?.e.parent ?? -1, guard = 0; p >= 0 && guard < 50; p = infos[p]?.e.parent ?? -1, guard++) if (p === a) return true;
-  return false;
 }
 
 /**
