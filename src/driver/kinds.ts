@@ -24,7 +24,8 @@ export type Kind =
   | 'menuitem'
   | 'heading'
   | 'badge'
-  | 'code';
+  | 'code'
+  | 'question';
 
 /** Words (already lower-case; multi-word first) a step uses to name a kind. */
 export const KIND_WORDS: [string, Kind][] = [
@@ -82,7 +83,7 @@ export const KIND_WORDS: [string, Kind][] = [
   ['entry', 'item'],
   ['post', 'card'],
   ['project', 'card'],
-  ['question', 'item'],
+  ['question', 'question'],
   ['checkmark', 'checkbox'],
   ['tick', 'checkbox'],
   ['code block', 'code'],
@@ -144,6 +145,8 @@ const COMPAT: Record<Kind, Partial<Record<Kind, number>>> = {
   heading: { heading: 1, link: 0.4, button: 0.3 },
   badge: { badge: 1, button: 0.5, link: 0.4, item: 0.3, icon: 0.3 },
   code: { code: 1, item: 0.3 },
+  // An FAQ entry: the line that asks it (its text ends in "?"), else the row or button holding it.
+  question: { question: 1, item: 0.4, heading: 0.4, button: 0.4, link: 0.3, card: 0.3 },
 };
 
 export function kindCompat(asked: Kind, is: Kind): number {
@@ -287,6 +290,9 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   // A clickable div/span/li that is nothing else reads as a button to whoever wrote the step.
   if (e.interactive && k.size === 0) put('button', 0.8);
   if (e.interactive && (k.has('card') || k.has('item') || k.has('cell'))) put('button', 0.6);
+  // "The question about loans": an FAQ line is read as a question by its own words, whatever its tag
+  // (after the lines above, which read what the element is without it).
+  if (/\p{L}{2,}[^.!]{0,200}\?\s*$/u.test(e.text) && e.text.length <= 200) put('question', 1);
   return k;
 }
 

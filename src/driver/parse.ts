@@ -237,6 +237,9 @@ function liftNames(text: string, names: string[], tail: string[]): string {
         continue;
       }
     }
+    // "the FAQ question", "the FAQ item": the section the entry is in, which the kind word already
+    // says; as a name it would pick the "FAQ" link in the menu.
+    if (/^faqs?$/i.test(t) && KIND_WORDS.some(([p]) => p === stemWord(bare(words[i + 1] ?? '')))) continue;
     // A word in capitals is a name as written on screen ("the SCORE counter", "the OB initials").
     if (i > 0 && /^[A-Z][A-Z0-9]{1,11}[,.;:]?$/.test(t) && !/^(I|A)$/.test(t)) {
       const trail = /[,.;:]$/.exec(t)?.[0] ?? '';

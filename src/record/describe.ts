@@ -34,6 +34,7 @@ const KIND_WORD: Record<Kind, string> = {
   heading: 'heading',
   badge: 'badge',
   code: 'code block',
+  question: 'question',
 };
 
 /** When two kinds are equally sure, the one a person names first (a checkbox before the button it also is). */

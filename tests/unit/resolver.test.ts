@@ -895,3 +895,28 @@ describe('one capitalised word is a name as shown', () => {
     expect(page.elements[idx(r)]?.xpath).toBe(`${B(2)}/ul[1]/li[1]/div[1]`);
   });
 });
+
+describe('an FAQ question', () => {
+  // A landing page: a menu link to the FAQ, a promo link that mentions the Figma file, and the
+  // FAQ's questions lower down, each a button whose text asks it.
+  const els = withParents([
+    { tag: 'nav', xpath: `${B(1)}/nav[1]`, text: 'Home FAQs', box: { x: 0, y: 0, width: 1280, height: 60 } },
+    { tag: 'a', xpath: `${B(1)}/nav[1]/a[1]`, text: 'Home', href: '#', box: { x: 900, y: 20, width: 60, height: 20 } },
+    { tag: 'a', xpath: `${B(1)}/nav[1]/a[2]`, text: 'FAQs', href: '#faq', box: { x: 980, y: 20, width: 60, height: 20 } },
+    { tag: 'a', xpath: `${B(2)}/a[1]`, text: 'Created using Figma Get Figma file', href: '#', box: { x: 100, y: 200, width: 300, height: 40 } },
+    ...['Is there a Figma file available?', 'Do you provide loans to military personnel?', 'How do I repay?'].flatMap((q, i) => [
+      { tag: 'div', xpath: `${B(3)}/div[${i + 1}]`, text: `${q} Yes, see the docs.`, box: { x: 100, y: 900 + i * 80, width: 800, height: 70 } },
+      { tag: 'button', xpath: `${B(3)}/div[${i + 1}]/button[1]`, text: q, box: { x: 100, y: 900 + i * 80, width: 800, height: 40 }, inViewport: false },
+    ]),
+  ]);
+  test('"the question about the Figma file" is the line that asks it, not a link that mentions the file', () => {
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: 'Open the question about the Figma file' }), page);
+    expect(page.elements[idx(r)]?.text).toBe('Is there a Figma file available?');
+  });
+  test('"the FAQ question about loans" is a question in the FAQ, not the FAQs link', () => {
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: 'Open the FAQ question about loans to military personnel' }), page);
+    expect(page.elements[idx(r)]?.text).toBe('Do you provide loans to military personnel?');
+  });
+});
