@@ -903,10 +903,27 @@ describe('an FAQ question', () => {
     { tag: 'nav', xpath: `${B(1)}/nav[1]`, text: 'Home FAQs', box: { x: 0, y: 0, width: 1280, height: 60 } },
     { tag: 'a', xpath: `${B(1)}/nav[1]/a[1]`, text: 'Home', href: '#', box: { x: 900, y: 20, width: 60, height: 20 } },
     { tag: 'a', xpath: `${B(1)}/nav[1]/a[2]`, text: 'FAQs', href: '#faq', box: { x: 980, y: 20, width: 60, height: 20 } },
-    { tag: 'a', xpath: `${B(2)}/a[1]`, text: 'Created using Figma Get Figma file', href: '#', box: { x: 100, y: 200, width: 300, height: 40 } },
+    {
+      tag: 'a',
+      xpath: `${B(2)}/a[1]`,
+      text: 'Created using Figma Get Figma file',
+      href: '#',
+      box: { x: 100, y: 200, width: 300, height: 40 },
+    },
     ...['Is there a Figma file available?', 'Do you provide loans to military personnel?', 'How do I repay?'].flatMap((q, i) => [
-      { tag: 'div', xpath: `${B(3)}/div[${i + 1}]`, text: `${q} Yes, see the docs.`, box: { x: 100, y: 900 + i * 80, width: 800, height: 70 } },
-      { tag: 'button', xpath: `${B(3)}/div[${i + 1}]/button[1]`, text: q, box: { x: 100, y: 900 + i * 80, width: 800, height: 40 }, inViewport: false },
+      {
+        tag: 'div',
+        xpath: `${B(3)}/div[${i + 1}]`,
+        text: `${q} Yes, see the docs.`,
+        box: { x: 100, y: 900 + i * 80, width: 800, height: 70 },
+      },
+      {
+        tag: 'button',
+        xpath: `${B(3)}/div[${i + 1}]/button[1]`,
+        text: q,
+        box: { x: 100, y: 900 + i * 80, width: 800, height: 40 },
+        inViewport: false,
+      },
     ]),
   ]);
   test('"the question about the Figma file" is the line that asks it, not a link that mentions the file', () => {
