@@ -2,6 +2,10 @@
 // call takes an AbortSignal first, an abort terminates the worker (so the heavy work really
 // stops) and the next call starts a fresh one, and a worker idle for `idleMs` is ended to
 // give its memory back. `setup` runs once on each fresh worker (e.g. to load a model).
+// A worker that fails (an uncaught error, a script that does not load, a message it cannot
+// read) is ended and every call waiting on it rejects with what happened; so do the other
+// calls of a worker ended by an abort. Comlink only answers calls whose function returns or
+// throws: a call on a dead worker would otherwise wait forever.
 import { wrap, releaseProxy, type Remote } from 'comlink';
 
 export interface BridgeOptions<T> {
@@ -25,6 +29,8 @@ export class WorkerBridge<T> {
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   /** Bumped on every terminate so a late setup of an old worker is ignored. */
   private generation = 0;
+  /** Rejecters of the calls waiting on the current worker, for when it fails. */
+  private readonly waiting = new Set<(err: Error) => void>();
 
   constructor(private readonly opts: BridgeOptions<T>) {}
 
@@ -39,10 +45,13 @@ export class WorkerBridge<T> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     let onAbort: (() => void) | null = null;
+    let fail: ((err: Error) => void) | null = null;
     const aborted = new Promise<never>((_, reject) => {
+      fail = reject;
+      this.waiting.add(reject);
       onAbort = () => {
-        this.terminate();
         reject(abortError(signal, this.opts.name));
+        this.terminate();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
     });
@@ -51,6 +60,7 @@ export class WorkerBridge<T> {
       return await Promise.race([fn(api), aborted]);
     } finally {
       if (onAbort) signal?.removeEventListener('abort', onAbort);
+      if (fail) this.waiting.delete(fail);
       this.active--;
       if (this.active === 0 && this.worker) this.idleTimer = setTimeout(() => this.terminate(), this.opts.idleMs);
     }
@@ -60,7 +70,8 @@ export class WorkerBridge<T> {
     if (this.ready) return this.ready;
     const gen = this.generation;
     const worker = this.opts.create();
-    worker.addEventListener('error', (e) => console.error(`[${this.opts.name} worker]`, e.message));
+    worker.addEventListener('error', (e) => this.failed(gen, e));
+    worker.addEventListener('messageerror', (e) => this.failed(gen, e));
     this.worker = worker;
     const api = wrap<T>(worker);
     this.api = api;
@@ -76,7 +87,29 @@ export class WorkerBridge<T> {
     return this.ready;
   }
 
-  terminate(): void {
+  /** Ends a worker that failed and rejects the calls waiting on it (only its own generation's). */
+  private failed(gen: number, e: Event): void {
+    if (gen !== this.generation) return;
+    const what =
+      e.type === 'messageerror'
+        ? 'a message it could not read'
+        : e instanceof ErrorEvent && e.message
+          ? `${e.message}${e.filename ? ` (${e.filename}:${e.lineno})` : ''}`
+          : 'its script did not load or it crashed';
+    const err = new Error(`The ${this.opts.name} worker stopped: ${what}. The next call starts a new one.`);
+    console.error(`[${this.opts.name} worker]`, err.message);
+    this.terminate(err);
+  }
+
+  /**
+   * Ends the worker; calls still waiting on it reject with `reason`. By default that is not an
+   * AbortError: a call ended because another was cancelled (or the model was changed) was not
+   * cancelled itself, and must not pass for a cancellation in its run.
+   */
+  terminate(reason?: Error): void {
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    for (const reject of waiting) reject(reason ?? new Error(`The ${this.opts.name} worker was stopped before it answered`));
     this.generation++;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
