@@ -10,6 +10,7 @@
 // row of its own, as measured during the gallery's cold loads.
 // Uses IWR_DIST (a built app folder) when set, else builds the app into a temp folder first.
 // BENCH_SKIP_RUN=1 leaves out the test-model run (a minute or two on 2 cores).
+// BENCH_DETAIL=N prints each row's N largest requests (URL, bytes, by the page or the worker).
 import { chromium } from 'playwright-core';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,7 @@ const VIEWPORT = { width: 1280, height: 720 };
 /** Each screen is loaded this many times (a fresh profile each); the table shows medians. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const KB = 1024;
+const DETAIL = Number(process.env.BENCH_DETAIL ?? 0);
 
 const PRECACHE_ROW = 'offline precache (service worker, in the background after the first load)';
 
@@ -116,6 +118,14 @@ async function main() {
         ...(mark && requests === own ? { mark } : {}),
       });
     push(row, own, got.errors.length);
+    if (DETAIL > 0)
+      console.log(
+        `${row}: largest requests\n${[...got.requests]
+          .sort((a, b) => b.bytes - a.bytes)
+          .slice(0, DETAIL)
+          .map((r) => `  ${size(r.bytes).padStart(10)} ${r.byServiceWorker ? 'worker' : 'page  '} ${r.url.replace(server.url, '')}`)
+          .join('\n')}`,
+      );
     const precache = got.requests.filter((r) => r.byServiceWorker);
     if (row === 'gallery, cold') push(PRECACHE_ROW, precache, 0);
     // The run's visit is a first visit too: its precache ran alongside, and answered part of what the run fetched.
