@@ -38,14 +38,19 @@ function iwrAgent(): Plugin {
   };
 }
 
+/** tesseract.js's cores for browsers without relaxed SIMD (it picks the core at run time). */
+const TESSERACT_FALLBACK_CORES = ['tesseract-core-lstm.wasm.js', 'tesseract-core-simd-lstm.wasm.js'];
+
 // The service worker (vite-plugin-pwa's generateSW: Workbox) that makes the app work offline
 // after one visit. It precaches every file of the build (app shell, workers, tesseract's core
 // and English data, onnxruntime-web's WASM-only build, the sample suite, the test DINO model)
-// except the WebGPU (JSEP) build of onnxruntime-web: 28 MB that only a WebGPU adapter uses,
-// kept in a runtime cache the first time it is fetched. Nothing else is routed: candidate
-// frames are srcdoc documents of an opaque origin, and chat APIs, the DINO hub model and URL
-// datasets are other origins' requests the worker lets through (the hub model is kept in
-// IndexedDB by the app itself). Registration, the "offline ready" notice and the update
+// except what most browsers never fetch, kept in a runtime cache the first time it is fetched
+// instead: the WebGPU (JSEP) build of onnxruntime-web (28 MB that only a WebGPU adapter uses)
+// and tesseract's two fallback cores (plain and SIMD, 2.8 MB gzipped, for browsers without
+// WebAssembly relaxed SIMD; Chromium and Firefox use the relaxed-SIMD core). Nothing else is
+// routed: candidate frames are srcdoc documents of an opaque origin, and chat APIs, the DINO
+// hub model and URL datasets are other origins' requests the worker lets through (the hub
+// model is kept in IndexedDB by the app itself). Registration, the "offline ready" notice and the update
 // prompt are src/ui/offline/; 'prompt' leaves the new version waiting until the visitor says.
 function offline(): Plugin[] {
   return VitePWA({
@@ -71,7 +76,7 @@ function offline(): Plugin[] {
     },
     workbox: {
       globPatterns: ['**/*'],
-      globIgnores: ['**/*.jsep*', 'sw.js', 'workbox-*.js'],
+      globIgnores: ['**/*.jsep*', ...TESSERACT_FALLBACK_CORES.map((f) => `vendor/tesseract/${f}`), 'sw.js', 'workbox-*.js'],
       // onnxruntime-web's WASM-only build is 14 MB (3.5 MB gzipped).
       maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
       // Vite names everything under assets/ after its content: no revision query needed.
@@ -85,6 +90,15 @@ function offline(): Plugin[] {
           urlPattern: ({ url, sameOrigin }) => sameOrigin && /\.jsep\.(m?js|wasm)$/.test(url.pathname),
           handler: 'CacheFirst',
           options: { cacheName: 'iwr-webgpu-runtime', expiration: { maxEntries: 4 } },
+        },
+        {
+          // Network first, not cache first: the URLs carry no version, and a core kept from an
+          // older tesseract.js must not be served beside a newer worker script while online.
+          // (The function is copied into sw.js as text: it can name nothing outside itself.)
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin && /\/vendor\/tesseract\/tesseract-core-(simd-)?lstm\.wasm\.js$/.test(url.pathname),
+          handler: 'NetworkFirst',
+          options: { cacheName: 'iwr-ocr-fallback-runtime', expiration: { maxEntries: 2 } },
         },
       ],
     },

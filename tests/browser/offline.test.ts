@@ -104,6 +104,35 @@ test('offline after one visit: a sample task runs to complete results; a new bui
     expect(expected.length).toBeGreaterThan(100);
     expect([...cached[names[0]!]!].sort()).toEqual(expected);
 
+    // tesseract's fallback cores (for browsers without relaxed SIMD; this Chromium has it and
+    // the run above used the precached relaxed-SIMD core) are not precached: the worker keeps
+    // each the first time it is fetched online and answers it offline from then on.
+    const core = (f: string) => new URL(`vendor/tesseract/tesseract-core-${f}.wasm.js`, app).href;
+    const fallback = [core('lstm'), core('simd-lstm')];
+    expect(expected).toContain(core('relaxedsimd-lstm'));
+    for (const u of fallback) expect(expected).not.toContain(u);
+    const fetchFallback = () =>
+      page.evaluate(
+        (urls) =>
+          Promise.all(
+            urls.map(async (u) => {
+              try {
+                const r = await fetch(u);
+                return r.ok ? (await r.arrayBuffer()).byteLength : -r.status;
+              } catch {
+                return -1;
+              }
+            }),
+          ),
+        fallback,
+      );
+    expect(await fetchFallback()).toEqual([-1, -1]);
+    await context.setOffline(false);
+    const online = await fetchFallback();
+    expect(online.every((n) => n > 1_000_000)).toBe(true);
+    await context.setOffline(true);
+    expect(await fetchFallback()).toEqual(online);
+
     // Back online, a new build is deployed: here the same files with index.html marked, and
     // sw.js naming the new revision (any change to sw.js is a new version to the browser).
     await context.setOffline(false);
