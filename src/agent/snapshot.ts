@@ -839,7 +839,16 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       }
       s.name = accessibleName(el, s, doc, dom, labelFor);
       if (style) s.look = lookOf(style, f.bgAround, box, f.struck, fullLook);
-      const fewLetters = s.text.replace(/[^\p{L}]/gu, '').length < 2;
+      // Its own text only: a row with font-size 0 whose children set their own size (the
+      // inline-block gap trick) shows its children's text.
+      if (
+        s.text &&
+        style &&
+        (parseFloat(style.fontSize) === 0 || isTransparentColour(style.color)) &&
+        Array.prototype.every.call(el.children, (c: Element) => !c.textContent?.trim())
+      )
+        s.textHidden = true;
+      const fewLetters = s.textHidden === true || s.text.replace(/[^\p{L}]/gu, '').length < 2;
       if ((interactive || iconEl || tag === 'svg') && s.text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) {
         const shape = svgShapeOf(el, dom);
         const hint = collapse(`${iconHintOf(el, dom)} ${shape} ${actionHint(el, dom)}`);

@@ -279,13 +279,13 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (tag === 'pre' || (tag === 'code' && e.box.height > 40)) put('code', 1);
 
   const small = e.box.width > 0 && e.box.width <= 64 && e.box.height <= 64;
-  const glyphOnly = !/[\p{L}\p{N}]{2,}/u.test(e.text);
+  const glyphOnly = e.textHidden === true || !/[\p{L}\p{N}]{2,}/u.test(e.text);
   const iconClass = [...classWords].some(
     (w) => w === 'icon' || w === 'fa' || w === 'fas' || w === 'far' || w === 'bi' || w === 'material' || w === 'glyphicon' || w === 'ion',
   );
   if (small && glyphOnly && (e.interactive || tag === 'svg' || tag === 'i' || tag === 'img')) put('icon', 1);
   else if (iconClass && glyphOnly) put('icon', 0.9);
-  else if (glyphOnly && e.interactive && (e.iconHint || e.ariaLabel || e.title)) put('icon', 0.8);
+  else if (glyphOnly && e.interactive && (e.iconHint || e.ariaLabel || e.title || e.pseudo)) put('icon', 0.8);
 
   // A clickable div/span/li that is nothing else reads as a button to whoever wrote the step.
   if (e.interactive && k.size === 0) put('button', 0.8);

@@ -93,6 +93,12 @@ export interface ElementSnapshot {
    * ("angle left arrow"). Read for elements with little text of their own.
    */
   pseudo?: string;
+  /**
+   * The element's own text is there but not drawn (font-size 0 or a transparent colour): a
+   * label kept for screen readers while CSS draws an icon in its place (TodoMVC's "Mark all
+   * as complete", drawn as a chevron).
+   */
+  textHidden?: boolean;
   /** Table cells: the text of the column's header cell and of the row's first cell. */
   cell?: { column?: string; row?: string };
 }

@@ -176,3 +176,43 @@ test('a button that paints no background shows the canvas: white on a plain page
   }
   expect(looks).toEqual({ light: 'rgb(255, 255, 255)', dark: 'rgb(18, 18, 18)' });
 });
+
+test('a label whose text is not drawn and whose ::before draws a chevron is an icon, "the chevron"; a font-size 0 row showing its children is not', async () => {
+  // TodoMVC's toggle-all: the label keeps "Mark all as complete" for screen readers at
+  // font-size 0 and draws a chevron in its place, over the left end of the new-todo field;
+  // each todo below has its own round checkbox in the same column.
+  const html = `<!doctype html><html><head><style>
+    body { margin: 0; position: relative; }
+    .new-todo { position: absolute; left: 10px; top: 0; width: 450px; height: 65px; padding: 0 0 0 60px; border: 0; font-size: 24px; box-sizing: border-box; }
+    .toggle-all-label { font-size: 0; position: absolute; left: 10px; top: 0; width: 45px; height: 65px; z-index: 1; }
+    .toggle-all-label::before { content: '❯'; font-size: 22px; color: #949494; display: inline-block; transform: rotate(90deg); padding: 10px 27px 10px 27px; }
+    .todos { position: absolute; top: 66px; left: 10px; margin: 0; padding: 0; list-style: none; width: 450px; }
+    .todos li { position: relative; height: 58px; font-size: 24px; }
+    .todos .toggle { position: absolute; left: 0; top: 9px; width: 40px; height: 40px; margin: 0; appearance: none; border-radius: 50%; border: 1px solid #ccc; }
+    .todos label { padding-left: 60px; line-height: 58px; }
+    ul.row { position: absolute; top: 300px; font-size: 0; margin: 0; padding: 0; } ul.row li { display: inline-block; font-size: 16px; margin-right: 12px; }
+    </style></head><body>
+    <input id="toggle-all" type="checkbox" style="position: absolute; right: 100%; bottom: 100%; width: 1px; height: 1px; opacity: 0; border: none">
+    <label class="toggle-all-label" for="toggle-all">Mark all as complete</label>
+    <input class="new-todo" placeholder="What needs to be done?">
+    <ul class="todos"><li><input class="toggle" type="checkbox"><label>Buy milk</label></li><li><input class="toggle" type="checkbox"><label>Walk the dog</label></li></ul>
+    <ul class="row"><li>Home</li><li>About</li></ul></body></html>`;
+  const context = await browser.newContext({ viewport: { width: 800, height: 400 } });
+  const page = await context.newPage();
+  await page.evaluate(agentBundle);
+  await page.setContent(html, { waitUntil: 'load' });
+  const snapshot = (await page.evaluate('window.__iwrCollect()')) as PageSnapshot;
+  await context.close();
+  const label = snapshot.elements.findIndex((e) => e.tag === 'label');
+  expect(snapshot.elements[label]).toMatchObject({ textHidden: true, pseudo: '❯' });
+  expect(snapshot.elements.find((e) => e.tag === 'ul')?.textHidden).toBeUndefined();
+  const r = resolveStep(
+    toStep({
+      id: 'toggle-all',
+      type: 'Click',
+      description: 'Click the chevron at the left of the input box to mark all todos as complete',
+    }),
+    snapshot,
+  );
+  expect(r.ok && r.index).toBe(label);
+});
