@@ -50,8 +50,9 @@ const TESSERACT_FALLBACK_CORES = ['tesseract-core-lstm.wasm.js', 'tesseract-core
 // WebAssembly relaxed SIMD; Chromium and Firefox use the relaxed-SIMD core). Nothing else is
 // routed: candidate frames are srcdoc documents of an opaque origin, and chat APIs, the DINO
 // hub model and URL datasets are other origins' requests the worker lets through (the hub
-// model is kept in IndexedDB by the app itself). Registration, the "offline ready" notice and the update
-// prompt are src/ui/offline/; 'prompt' leaves the new version waiting until the visitor says.
+// model is kept in IndexedDB by the app itself). Registration, the "offline ready" notice and
+// the update prompt are src/ui/offline/; 'prompt' leaves the new version waiting until the
+// visitor says.
 function offline(): Plugin[] {
   return VitePWA({
     registerType: 'prompt',

@@ -292,7 +292,7 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (e.interactive && (k.has('card') || k.has('item') || k.has('cell'))) put('button', 0.6);
   // "The question about loans": an FAQ line is read as a question by its own words, whatever its tag
   // (after the lines above, which read what the element is without it).
-  if (/\p{L}{2,}[^.!]{0,200}\?\s*$/u.test(e.text) && e.text.length <= 200) put('question', 1);
+  if (e.text.length <= 200 && /\p{L}{2,}[^.!]{0,200}\?\s*$/u.test(e.text)) put('question', 1);
   return k;
 }
 

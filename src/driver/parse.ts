@@ -184,6 +184,8 @@ function liftNames(text: string, names: string[], tail: string[]): string {
   // A heading quoted without quotes may end in its own "?" or "!" ("under Still Have Questions?").
   const isCap = (t: string | undefined) => !!t && /^[A-Z][\p{L}\p{N}'’-]*[,.;:?!]?$/u.test(t) && !/^(I|A)$/.test(t);
   const bare = (t: string) => t.replace(/[,.;:]$/, '').toLowerCase();
+  /** A token that is one of the words naming a kind ("question", "Buttons,"). */
+  const namesKind = (t: string | undefined) => KIND_WORDS.some(([p]) => p === stemWord(bare(t ?? '')));
   const result: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const t = words[i] as string;
@@ -239,7 +241,7 @@ function liftNames(text: string, names: string[], tail: string[]): string {
     }
     // "the FAQ question", "the FAQ item": the section the entry is in, which the kind word already
     // says; as a name it would pick the "FAQ" link in the menu.
-    if (/^faqs?$/i.test(t) && KIND_WORDS.some(([p]) => p === stemWord(bare(words[i + 1] ?? '')))) continue;
+    if (/^faqs?$/i.test(t) && namesKind(words[i + 1])) continue;
     // A word in capitals is a name as written on screen ("the SCORE counter", "the OB initials").
     if (i > 0 && /^[A-Z][A-Z0-9]{1,11}[,.;:]?$/.test(t) && !/^(I|A)$/.test(t)) {
       const trail = /[,.;:]$/.exec(t)?.[0] ?? '';
@@ -277,7 +279,7 @@ function liftNames(text: string, names: string[], tail: string[]): string {
       // "Click Products in the footer": a capitalised kind word mid-sentence is the label shown.
       // One capitalised word, not after an article and not a key name, may be a label (below).
       const lone = run.length === 1 && !/^(the|a|an)$/i.test(words[i - 1] ?? '') && !canonicalKeyName(bare(t));
-      const kindWord = KIND_WORDS.some(([p]) => p === stemWord(bare(t)));
+      const kindWord = namesKind(t);
       const kindName = lone && kindWord;
       const single = (run.length === 1 && NAME_JOINERS.has(bare(t)) && NAMED_NOUNS.test(words[i + 1] ?? '')) || kindName;
       // Two or more capitalised words mid-sentence are a name as shown ("Dave Li", "Revenue Sources").
