@@ -4,7 +4,7 @@
 // video, and a replay of the step list from the start whose screenshots must match the
 // recorded ones.
 import { describeStep, roundTrip as roundTripOf, type DescribedStep } from '../record/describe.ts';
-import type { RawStep } from '../record/steps.ts';
+import { replayScrollsFirst, type RawStep } from '../record/steps.ts';
 import { checkpointShots, exportBlockers, metadataJson, taskRecord, type TaskMeta } from '../record/task.ts';
 import { replay } from '../run/replay.ts';
 import type { Step, TaskRecord } from '../task/types.ts';
@@ -104,6 +104,13 @@ export interface BuildOptions {
   replay?: boolean;
 }
 
+/** Why a screenshot after a step may differ: the replay scrolled the step's element into view first. */
+function scrollHint(raw: RawStep | undefined, k: number): string {
+  return raw && replayScrollsFirst(raw)
+    ? `: step ${k}'s element was cut off at the edge of the view when it was used, and the replay scrolls it into view first (as the official click does); scroll until it is fully in view before using it`
+    : '';
+}
+
 export async function buildTask(session: RecordingSession, steps: RawStep[], opts: BuildOptions): Promise<BuiltTask> {
   const described = describeAll(steps, opts.edits);
   const actionSequence = described.map((d) => d.step);
@@ -128,7 +135,7 @@ export async function buildTask(session: RecordingSession, steps: RawStep[], opt
           ? `the replay stopped at step ${built.replay.done + 1} of ${built.replay.total}: ${built.replay.reason ?? 'no reason given'}`
           : `the replay's screenshots differ from the recorded ones at ${built.replay.differences
               .filter((d) => d.share > REPLAY_PIXEL_BOUND)
-              .map((d) => `screenshot ${d.k} (${(d.share * 100).toFixed(2)} % of pixels)`)
+              .map((d) => `screenshot ${d.k} (${(d.share * 100).toFixed(2)} % of pixels)${scrollHint(steps[d.k - 1], d.k)}`)
               .join(', ')}`,
       );
   }

@@ -62,3 +62,6 @@ export function leakedNames(text: string, originals: readonly string[]): string[
     return !/^asset_\d{3}\.[a-z0-9]+$/i.test(base) && text.includes(base);
   });
 }
+
+/** Files that are never a page's assets (pages, data and notes next to it). */
+export const isAssetPath = (path: string): boolean => !/\.(html?|json|md|txt)$/i.test(path);

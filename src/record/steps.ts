@@ -8,6 +8,7 @@
 //   replay scrolls half a viewport per step), at least one, with the direction moved.
 import type { PageSnapshot } from '../driver/snapshot.ts';
 import type { RecordedInput } from './inputs.ts';
+import { needsScroll } from '../shared/box.ts';
 
 export type RecordedAction =
   | { type: 'Click'; target: number; x: number; y: number }
@@ -150,4 +151,15 @@ export function stepsOf(inputs: readonly RecordedInput[], startY = 0): RawStep[]
   const r = new StepRecorder(startY);
   for (const i of inputs) r.push(i);
   return r.finish();
+}
+
+/**
+ * The replay scrolls this step's element into view before using it (it was cut at the top or
+ * bottom of the view, or outside it, when the person used it; the official click does the
+ * same), so the screenshot after the step will not match the recorded one.
+ */
+export function replayScrollsFirst(raw: RawStep): boolean {
+  if ((raw.action.type !== 'Click' && raw.action.type !== 'Type') || !raw.snapshot) return false;
+  const el = raw.snapshot.elements[raw.action.target];
+  return !!el && needsScroll(el.box, raw.snapshot.viewport);
 }

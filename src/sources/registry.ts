@@ -5,6 +5,7 @@ import { storageEstimate, StorageFullError } from '../data/db.ts';
 import {
   deleteSourceFiles,
   deleteSourceRecord,
+  getCachedFile,
   getSourceRecord,
   listSourceRecords,
   putCachedFile,
@@ -121,6 +122,30 @@ export async function addUrlSource(url: string, opts: { timeoutMs?: number } = {
 }
 
 export async function addZipSource(file: Blob, name = file instanceof File ? file.name : 'dataset.zip'): Promise<SourceInfo> {
+  return storeZip({ id: newId('zip'), kind: 'zip', label: name, addedAt: Date.now() }, file);
+}
+
+/**
+ * A zip source's archive replaced by a new one under the same id (a recorded task added to
+ * it): links to its tasks keep working, and what was cached from the old archive is dropped.
+ */
+export async function replaceZipSource(id: string, file: Blob): Promise<SourceInfo> {
+  const record = await getSourceRecord(id);
+  if (!record || record.kind !== 'zip') throw new SourceError(`no zip source with id "${id}"`);
+  return storeZip(record, file, true);
+}
+
+/** The archive a zip source keeps. */
+export async function zipSourceBytes(id: string): Promise<Blob> {
+  const record = await getSourceRecord(id);
+  const blob = record?.kind === 'zip' ? await getCachedFile(id, ZIP_BLOB_PATH) : undefined;
+  if (!blob) throw new SourceError(`no zip source with id "${id}"`);
+  return blob;
+}
+
+/** Reads the archive's listing, checks the space, then keeps the archive and the record. */
+async function storeZip(base: SourceRecord, file: Blob, replacing = false): Promise<SourceInfo> {
+  const name = base.label;
   const dir = await readZipDirectory(file, name);
   const all = dir.entries.map((e) => e.name);
   const root = findDatasetRoot(all);
@@ -130,21 +155,16 @@ export async function addZipSource(file: Blob, name = file instanceof File ? fil
       `${name} is ${formatBytes(file.size)}, more than this browser will store for this site (${formatBytes(Math.max(0, free))} free). Unpack it and add the folder instead (a folder is read in place), or remove other sources to free space.`,
     );
   const { usage, quota } = await storageEstimate();
-  if (quota > 0 && file.size > quota - usage) throw tooLarge(quota - usage);
-  const record: SourceRecord = {
-    id: newId('zip'),
-    kind: 'zip',
-    label: name,
-    root,
-    paths: underRoot(all, root),
-    size: file.size,
-    addedAt: Date.now(),
-  };
+  const freed = replacing ? (base.size ?? 0) : 0;
+  if (quota > 0 && file.size > quota - usage + freed) throw tooLarge(quota - usage + freed);
+  const record: SourceRecord = { ...base, root, paths: underRoot(all, root), size: file.size };
   try {
+    // Replacing: thumbnails and files read from the old archive go with it.
+    if (replacing) await deleteSourceFiles(record.id);
     await putCachedFile(record.id, ZIP_BLOB_PATH, file);
     await putSourceRecord(record);
   } catch (err) {
-    await deleteSourceRecord(record.id).catch(() => {});
+    if (!replacing) await deleteSourceRecord(record.id).catch(() => {});
     if (err instanceof StorageFullError) {
       const now = await storageEstimate();
       throw tooLarge(now.quota - now.usage);
@@ -153,6 +173,7 @@ export async function addZipSource(file: Blob, name = file instanceof File ? fil
   }
   const source = new ZipSource(record, file);
   live.set(record.id, source);
+  datasets.delete(record.id);
   return info(record);
 }
 

@@ -19,6 +19,7 @@ const SourcesScreen = lazy(() => import('./SourcesScreen.tsx').then((m) => ({ de
 const TryScreen = lazy(() => import('./try/TryScreen.tsx').then((m) => ({ default: m.TryScreen })));
 const ResultsScreen = lazy(() => import('./results/ResultsScreen.tsx').then((m) => ({ default: m.ResultsScreen })));
 const LeaderboardScreen = lazy(() => import('./leaderboard/LeaderboardScreen.tsx').then((m) => ({ default: m.LeaderboardScreen })));
+const RecordScreen = lazy(() => import('./record/RecordScreen.tsx').then((m) => ({ default: m.RecordScreen })));
 const JudgeScreen = lazy(() => import('./judge/JudgeScreen.tsx').then((m) => ({ default: m.JudgeScreen })));
 
 const NAV = [
@@ -27,6 +28,7 @@ const NAV = [
   { id: 'judge', label: 'Judge', href: '#/judge' },
   { id: 'settings', label: 'Settings', href: '#/settings' },
   { id: 'sources', label: 'Sources', href: '#/sources' },
+  { id: 'record', label: 'Record', href: '#/record' },
 ] as const;
 
 function Screen({ route }: { route: Route }) {
@@ -47,6 +49,8 @@ function Screen({ route }: { route: Route }) {
       return <SettingsScreen section={route.section} />;
     case 'sources':
       return <SourcesScreen />;
+    case 'record':
+      return <RecordScreen />;
     case 'notfound':
       return (
         <EmptyState title={`Nothing at ${route.path}`}>

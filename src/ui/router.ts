@@ -12,6 +12,7 @@ export type Route =
   | { name: 'judge'; queue?: string }
   | { name: 'settings'; section?: string }
   | { name: 'sources' }
+  | { name: 'record' }
   | { name: 'notfound'; path: string };
 
 const enc = encodeURIComponent;
@@ -54,6 +55,8 @@ export function parseHash(hash: string): Route {
       return { name: 'settings', ...(a ? { section: a } : {}) };
     case 'sources':
       return { name: 'sources' };
+    case 'record':
+      return { name: 'record' };
   }
   return { name: 'notfound', path: '/' + pathPart };
 }
@@ -76,6 +79,8 @@ export function hrefFor(route: Route): string {
       return `#/settings${route.section ? `/${enc(route.section)}` : ''}`;
     case 'sources':
       return '#/sources';
+    case 'record':
+      return '#/record';
     case 'notfound':
       return '#' + route.path;
   }
@@ -106,7 +111,7 @@ export function useRoute(): Route {
 }
 
 /** The top-level section a route belongs to, for the header's current-page marker. */
-export function sectionOf(route: Route): 'tasks' | 'leaderboard' | 'judge' | 'settings' | 'sources' | null {
+export function sectionOf(route: Route): 'tasks' | 'leaderboard' | 'judge' | 'settings' | 'sources' | 'record' | null {
   switch (route.name) {
     case 'tasks':
     case 'task':
@@ -117,6 +122,7 @@ export function sectionOf(route: Route): 'tasks' | 'leaderboard' | 'judge' | 'se
     case 'judge':
     case 'settings':
     case 'sources':
+    case 'record':
       return route.name;
     default:
       return null;

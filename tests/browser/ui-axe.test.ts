@@ -73,6 +73,10 @@ test(
     await page.locator('[data-testid="sources-panel"]').waitFor();
     await check('sources');
 
+    await go(page, '#/record');
+    await page.getByRole('button', { name: 'Start recording' }).waitFor();
+    await check('record, setup');
+
     await go(page, '#/judge');
     await page.getByText('Nothing to judge').waitFor();
     await check('judge, empty');

@@ -85,13 +85,13 @@ for (const viewport of [
         const menu = page.getByRole('button', { name: 'Menu' });
         // Hidden while the menu is closed, so found with includeHidden to read aria-current.
         const navLink = (name: string) => page.locator('#main-nav').getByRole('link', { name, exact: true, includeHidden: true });
-        for (const name of ['Leaderboard', 'Judge', 'Sources', 'Settings', 'Tasks']) {
+        for (const name of ['Leaderboard', 'Judge', 'Sources', 'Record', 'Settings', 'Tasks']) {
           expect(await menu.getAttribute('aria-expanded')).toBe('false');
           const link = navLink(name);
           expect(await link.isVisible()).toBe(false);
           await menu.click();
           expect(await menu.getAttribute('aria-expanded')).toBe('true');
-          expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).toBe(5);
+          expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).toBe(6);
           if (name === 'Leaderboard') {
             await check(page, 'menu');
             // Escape closes it and gives focus back to the button.
@@ -217,7 +217,16 @@ test('at 360x640, the narrowest phone width supported, every screen fits; the Tr
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const found: Record<string, unknown> = {};
-  for (const hash of ['#/tasks', '#/task/samples/1', '#/task/samples/1/try', '#/leaderboard', '#/judge', '#/settings', '#/sources']) {
+  for (const hash of [
+    '#/tasks',
+    '#/task/samples/1',
+    '#/task/samples/1/try',
+    '#/leaderboard',
+    '#/judge',
+    '#/settings',
+    '#/sources',
+    '#/record',
+  ]) {
     await page.goto(page.url().replace(/#.*$/, hash));
     await page
       .locator('#main .loading')
@@ -240,7 +249,7 @@ test('at 360x640, the narrowest phone width supported, every screen fits; the Tr
   expect(await page.locator('.cm-content').isVisible()).toBe(true);
   expect(await page.getByRole('tab', { name: 'Editor' }).count()).toBe(0);
   expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
-  expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).toBe(5);
+  expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).toBe(6);
   expect(errors).toEqual([]);
   await context.close();
 });

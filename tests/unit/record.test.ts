@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { PageSnapshot } from '../../src/driver/snapshot.ts';
 import { B, snap as snapOf, type El } from '../support/snapshots.ts';
 import { keyRole, type RecordedInput } from '../../src/record/inputs.ts';
-import { stepsOf, scrollSteps, type RawStep } from '../../src/record/steps.ts';
+import { replayScrollsFirst, stepsOf, scrollSteps, type RawStep } from '../../src/record/steps.ts';
 import { describeStep, gridCell, labelOf, phrasesFor, roundTrip } from '../../src/record/describe.ts';
 import { anonymiseAssets, leakedNames } from '../../src/record/assets.ts';
 import { checkpointShots, exportBlockers, nextTaskId, taskRecord } from '../../src/record/task.ts';
@@ -91,6 +91,23 @@ describe('step model', () => {
 });
 
 const raw = (action: RawStep['action'], snapshot?: PageSnapshot): RawStep => ({ action, snapshot, at: 0, end: 0 });
+
+describe('replay check', () => {
+  test('a click or a field used while cut off at the edge of the view is one the replay scrolls to first', () => {
+    const page = snap([
+      { tag: 'button', xpath: `${B(1)}/button[1]`, text: 'Whole', box: { x: 10, y: 600, width: 100, height: 40 } },
+      { tag: 'button', xpath: `${B(1)}/button[2]`, text: 'Cut', box: { x: 10, y: 700, width: 100, height: 40 } },
+      { tag: 'input', xpath: `${B(1)}/input[1]`, editable: true, box: { x: 10, y: -10, width: 100, height: 30 } },
+    ]);
+    const step = (action: RawStep['action']): RawStep => ({ action, snapshot: page, at: 0, end: 0 });
+    expect(replayScrollsFirst(step({ type: 'Click', target: 0, x: 50, y: 620 }))).toBe(false);
+    expect(replayScrollsFirst(step({ type: 'Click', target: 1, x: 50, y: 710 }))).toBe(true);
+    expect(replayScrollsFirst(step({ type: 'Type', target: 2, text: 'a' }))).toBe(true);
+    // A key press and a scroll aim at nothing the replay would scroll to.
+    expect(replayScrollsFirst(step({ type: 'Press', target: 1, key: 'Enter' }))).toBe(false);
+    expect(replayScrollsFirst(step({ type: 'Scroll', direction: 'down', pixels: 360 }))).toBe(false);
+  });
+});
 
 describe('descriptions', () => {
   test('the plainest wording when it resolves: a field by its label, a unique button', () => {

@@ -11,7 +11,7 @@ import type { Frame, Page } from 'playwright-core';
 import { zipSync } from 'fflate';
 import { UsageError, type Command } from '../command.ts';
 import { openAppSession } from '../session.ts';
-import { anonymiseAssets, leakedNames, PLACEHOLDER } from '../../record/assets.ts';
+import { anonymiseAssets, isAssetPath, leakedNames, PLACEHOLDER } from '../../record/assets.ts';
 import { nextTaskId } from '../../record/task.ts';
 import type { Classification } from '../../task/types.ts';
 import { parseScript, type ScriptAction, type RecordScript } from './record-script.ts';
@@ -43,8 +43,6 @@ DIR/results/<id>/recorded/index.html.
 
 Exit codes: 0 written, 1 the recording cannot be exported (every reason printed), 2 bad arguments.`;
 
-/** Files that are never a page's assets. */
-const NOT_ASSET = /\.(html?|json|md|txt)$/i;
 const MAX_ASSET_FILES = 2000;
 
 function listFiles(root: string): string[] {
@@ -54,7 +52,7 @@ function listFiles(root: string): string[] {
       if (name.startsWith('.')) continue;
       const p = join(dir, name);
       if (statSync(p).isDirectory()) visit(p);
-      else if (!NOT_ASSET.test(name)) out.push(relative(root, p).split(sep).join('/'));
+      else if (isAssetPath(name)) out.push(relative(root, p).split(sep).join('/'));
       if (out.length > MAX_ASSET_FILES)
         throw new UsageError(`${root} holds more than ${MAX_ASSET_FILES} files: put the page in a folder of its own`);
     }
