@@ -33,7 +33,7 @@ export const nextRecordedId = (d: DatasetZip): number => nextTaskId(d.jsonl);
 
 /** The dataset with one more task, zipped. Refuses an id the dataset has already. */
 export async function datasetWithTask(d: DatasetZip, record: TaskRecord, files: ReadonlyMap<string, Blob>): Promise<Uint8Array> {
-  const taken = nextTaskId(d.jsonl) > record.id && d.jsonl.split('\n').some((l) => l.trim() && safeId(l) === record.id);
+  const taken = d.jsonl.split('\n').some((l) => l.trim() && safeId(l) === record.id);
   if (taken || Object.keys(d.entries).some((p) => p.startsWith(`${d.root}data/${record.id}/`)))
     throw new Error(`the dataset has a task ${record.id} already: record the task again to give it the next id`);
   const entries: Record<string, Uint8Array> = { ...d.entries };

@@ -8,9 +8,9 @@
 // so far; an empty recording cannot be exported.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { strFromU8, unzipSync, zipSync } from 'fflate';
 import { repo } from './cli-support.ts';
 import { artifactPath, launchBrowser, openApp } from './harness.ts';
@@ -20,7 +20,7 @@ const SAMPLES = `${repo}public/samples/`;
 const TMP = mkdtempSync(join(tmpdir(), 'iwr-ui-record-'));
 const ORIGINALS = ['clinic-logo.png', 'doctor photo.png'];
 
-/** Sample 6's page (a booking form) with its assets under an author's names, zipped in a folder. */
+/** Sample 6's page (a booking form) with its assets under an author's names, zipped in a folder (and that folder on disk). */
 function authorZip(): string {
   let html = readFileSync(`${SAMPLES}results/6/reference/index.html`, 'utf8');
   const entries: Record<string, Uint8Array> = {};
@@ -31,6 +31,10 @@ function authorZip(): string {
   }
   entries['clinic/index.html'] = new TextEncoder().encode(html);
   entries['clinic/notes.txt'] = new TextEncoder().encode('not an asset');
+  for (const [name, bytes] of Object.entries(entries)) {
+    mkdirSync(dirname(join(TMP, name)), { recursive: true });
+    writeFileSync(join(TMP, name), bytes);
+  }
   const path = join(TMP, 'clinic.zip');
   writeFileSync(path, zipSync(entries));
   return path;
@@ -187,9 +191,11 @@ describe('recording a task in the app', () => {
     expect(opened.cps).toBe(2);
   });
 
-  test('a second recording goes into the same dataset with the next id', async () => {
+  test('a second recording, from the page as a folder, goes into the same dataset with the next id', async () => {
     expect(sourceId).not.toBe('');
     await page.getByRole('button', { name: 'Record another task' }).click();
+    await page.getByTestId('record-folder').setInputFiles(join(TMP, 'clinic'));
+    await expect.poll(() => page.getByTestId('record-page').innerText()).toContain('index.html from clinic, with 2 assets');
     await expect.poll(() => page.getByTestId('record-task-id').innerText()).toContain('#2');
     expect(await page.getByTestId('record-target').inputValue()).toBe(sourceId);
     await page.getByRole('button', { name: 'Start recording' }).click();
