@@ -80,8 +80,12 @@ function offline(): Plugin[] {
       globIgnores: ['**/*.jsep*', ...TESSERACT_FALLBACK_CORES.map((f) => `vendor/tesseract/${f}`), 'sw.js', 'workbox-*.js'],
       // onnxruntime-web's WASM-only build is 14 MB (3.5 MB gzipped).
       maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
-      // Vite names everything under assets/ after its content: no revision query needed.
-      dontCacheBustURLsMatching: /\/assets\//,
+      // Vite names everything under assets/ after its content: no revision needed, and so the
+      // precache fetches them through the HTTP cache ('default' mode, not 'reload'). The
+      // manifest's URLs are relative ("assets/..."): a pattern needing a slash before "assets"
+      // matched none of them, and the precache downloaded onnxruntime's WASM (3.5 MB gzipped)
+      // a second time beside the page's own fetch on a first visit.
+      dontCacheBustURLsMatching: /^assets\//,
       // Routes are hash routes: the only navigation is to the app's folder (index.html).
       navigateFallback: null,
       cleanupOutdatedCaches: true,
