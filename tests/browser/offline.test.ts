@@ -154,3 +154,20 @@ test('offline after one visit: a sample task runs to complete results; a new bui
     await context.close();
   }
 }, 600_000);
+
+test("the precache reads Vite's content-named files through the HTTP cache, and fetches the others past it", () => {
+  // Workbox fetches an entry with a revision using cache: 'reload' and one without using the
+  // HTTP cache: onnxruntime's WASM (3.5 MB gzipped) was downloaded twice on a first visit while
+  // every entry carried a revision.
+  const entries = [...readFileSync(join(dir, 'sw.js'), 'utf8').matchAll(/\{url:"([^"]+)",revision:("[^"]*"|null)\}/g)].map((m) => ({
+    url: m[1]!,
+    revision: m[2]!,
+  }));
+  const assets = entries.filter((e) => e.url.startsWith('assets/'));
+  expect(assets.some((e) => /^assets\/ort-wasm-simd-threaded-[\w-]+\.wasm$/.test(e.url))).toBe(true);
+  expect(assets.filter((e) => e.revision !== 'null')).toEqual([]);
+  // Files whose names do not change with their content (vendor/, samples/, index.html) keep a revision.
+  const others = entries.filter((e) => !e.url.startsWith('assets/'));
+  expect(others.length).toBeGreaterThan(50);
+  expect(others.filter((e) => e.revision === 'null')).toEqual([]);
+});
