@@ -330,6 +330,8 @@ const SAY_VERBS = new Set([
   'has',
 ]);
 const TEXT_NOUNS = new Set(['text', 'label', 'word', 'words', 'caption', 'title']);
+/** "that starts with" / "which begins with": the text it shows begins so. */
+const START_VERBS = new Set(['starts', 'begins', 'opens']);
 /** Verbs that open a purpose clause: "... to switch to dark mode", "... to hide the side menu". */
 const PURPOSE_VERBS = new Set([
   'switch',
@@ -665,6 +667,11 @@ export function parseStep(step: Step): ParsedStep {
       (SAY_VERBS.has(words[i + 1] ?? '') || (words[i + 1] === 'the' && TEXT_NOUNS.has(words[i + 2] ?? '')))
     ) {
       i += words[i + 1] === 'the' ? 2 : 1;
+      continue;
+    }
+    // "the comment that starts with 'My money'": the beginning of what it shows.
+    if (hit && (hit[0] === 'that' || hit[0] === 'which') && START_VERBS.has(words[i + 1] ?? '') && words[i + 2] === 'with') {
+      i += 2;
       continue;
     }
     if (hit && (cur.words.length > 0 || (segments.length === 1 && grid && hit[0] !== 'by'))) {

@@ -144,6 +144,12 @@ export const LABEL_VERBS = new Set([
   'rate',
   'hide',
   'duplicate',
+  'approve',
+  'reject',
+  'accept',
+  'decline',
+  'report',
+  'flag',
 ]);
 export const MEANS_VERBS = new Set([
   'clicking',

@@ -937,3 +937,45 @@ describe('an FAQ question', () => {
     expect(page.elements[idx(r)]?.text).toBe('Do you provide loans to military personnel?');
   });
 });
+
+describe('a control named by the verb, on the item whose text begins so', () => {
+  // A moderation list: each comment has its text and Approve / Reject buttons.
+  const comments = ['Well, the way they make shows is, they make one show.', "My money's in that office, right?", 'Thanks for the update.'];
+  const els = withParents(
+    comments.flatMap((c, i) => [
+      {
+        tag: 'div',
+        xpath: `${B(1)}/div[${i + 1}]`,
+        text: `${c} Approve Reject`,
+        box: { x: 100, y: 100 + i * 120, width: 700, height: 110 },
+      },
+      { tag: 'p', xpath: `${B(1)}/div[${i + 1}]/p[1]`, text: c, box: { x: 110, y: 110 + i * 120, width: 600, height: 40 } },
+      {
+        tag: 'button',
+        xpath: `${B(1)}/div[${i + 1}]/button[1]`,
+        text: 'Approve',
+        role: 'button',
+        box: { x: 110, y: 160 + i * 120, width: 90, height: 30 },
+      },
+      {
+        tag: 'button',
+        xpath: `${B(1)}/div[${i + 1}]/button[2]`,
+        text: 'Reject',
+        role: 'button',
+        box: { x: 210, y: 160 + i * 120, width: 90, height: 30 },
+      },
+    ]),
+  );
+  test('"Approve the comment that starts with ..." is that comment\'s Approve button', () => {
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: `Approve the comment that starts with "My money's in that office"` }), page);
+    expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/div[2]/button[1]`);
+    // "that starts with" says what the comment's text begins with; "starts" is no anchor of its own.
+    const parsed = parseStep(step('Click', { description: `Approve the comment that starts with "My money's in that office"` }));
+    expect(parsed.target.words).toEqual(['approve']);
+    expect(parsed.relations).toMatchObject([{ type: 'group', anchor: { labels: ["My money's in that office"], words: ['comment'] } }]);
+    expect(JSON.stringify(parsed)).not.toContain('starts');
+    const rejected = resolveStep(step('Click', { description: "Reject the comment which begins with 'Thanks'" }), page);
+    expect(page.elements[idx(rejected)]?.xpath).toBe(`${B(1)}/div[3]/button[2]`);
+  });
+});
