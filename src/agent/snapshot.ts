@@ -830,6 +830,13 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         if (typeof v === 'string' && v)
           s.value = tag === 'select' ? boundedText((el as HTMLSelectElement).selectedOptions?.[0] ?? el, 80) || v : v;
       }
+      // Kept from people while CSS still draws it: a widget (Choices.js, select2) hides the
+      // original field this way beside the one it made for typing.
+      if (
+        (tag === 'input' || tag === 'textarea' || tag === 'select') &&
+        (attr('hidden') !== null || attr('aria-hidden') === 'true')
+      )
+        s.concealed = true;
       if (inputType === 'checkbox' || inputType === 'radio') s.checked = (el as HTMLInputElement).checked === true;
       else if (attr('aria-checked') !== null) s.checked = attr('aria-checked') === 'true';
       if (landmark) s.landmark = landmark;

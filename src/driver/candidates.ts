@@ -469,6 +469,10 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       score += W.W_DISABLED;
       reasons.push('disabled');
     }
+    if (e.concealed) {
+      score += W.W_CONCEALED;
+      reasons.push('a field marked hidden');
+    }
     if (info.wrapper && step.action !== 'Type') {
       score += W.W_WRAPPER_OF_TARGET;
       reasons.push('wraps a control with the same text');

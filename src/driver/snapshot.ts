@@ -65,6 +65,12 @@ export interface ElementSnapshot {
   /** Can receive text: input/textarea/contenteditable. */
   editable: boolean;
   /**
+   * A form field marked hidden (the `hidden` attribute or aria-hidden="true") that CSS still
+   * draws: a widget such as Choices.js keeps the original input this way beside the field it
+   * made for typing, which is the one a person uses.
+   */
+  concealed?: boolean;
+  /**
    * Landmark regions containing the element, innermost first, space separated: "form header".
    * Values: header, nav, main, footer, aside, form, dialog (from tags, roles, aria-modal and
    * page-level class names such as "navbar", "site-header", "modal").

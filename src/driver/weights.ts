@@ -84,6 +84,8 @@ export const W_OFFSCREEN = -0.6;
 export const W_COVERED = -3;
 /** Disabled controls ignore clicks; prefer an enabled twin. */
 export const W_DISABLED = -1;
+/** A field marked hidden that CSS still draws (Choices.js's original input): the widget's own field is the one used. */
+export const W_CONCEALED = -1;
 /** Per unit of fit (0..1) with "top right", "bottom" ... */
 export const W_POSITION = 3;
 /** In the named region ("in the header", "in the modal"). */

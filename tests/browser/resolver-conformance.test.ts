@@ -216,3 +216,33 @@ test('a label whose text is not drawn and whose ::before draws a chevron is an i
   );
   expect(r.ok && r.index).toBe(label);
 });
+
+test('a field a widget marked hidden but CSS still draws (Choices.js) is "concealed", and typing goes to the field the widget made', async () => {
+  // Choices.js keeps the original input (hidden attribute, tabindex -1; its own CSS still
+  // displays it) and adds a search field for typing, both named by the same label.
+  const html = `<!doctype html><html><head><style>
+    .choices__input { display: block; width: 300px; height: 30px; margin: 4px 0; }
+    </style></head><body>
+    <label for="emails">Email addresses only</label>
+    <div class="choices">
+      <input id="emails" class="choices__input" type="text" value="joe@bloggs.com" hidden tabindex="-1" data-choice="active">
+      <input class="choices__input choices__input--cloned" type="search" aria-label="Email addresses only">
+    </div>
+    <input type="text" aria-label="Names" aria-hidden="false"></body></html>`;
+  const context = await browser.newContext({ viewport: { width: 800, height: 400 } });
+  const page = await context.newPage();
+  await page.evaluate(agentBundle);
+  await page.setContent(html, { waitUntil: 'load' });
+  const snapshot = (await page.evaluate('window.__iwrCollect()')) as PageSnapshot;
+  await context.close();
+  const original = snapshot.elements.findIndex((e) => e.id === 'emails');
+  const cloned = snapshot.elements.findIndex((e) => e.classes.includes('choices__input--cloned'));
+  expect(snapshot.elements[original]).toMatchObject({ concealed: true, visible: true });
+  expect(snapshot.elements[cloned]?.concealed).toBeUndefined();
+  expect(snapshot.elements.find((e) => e.ariaLabel === 'Names')?.concealed).toBeUndefined();
+  const r = resolveStep(
+    toStep({ id: 'email', type: 'Type', description: "Type 'ann@example.com' into Email addresses only", text: 'ann@example.com' }),
+    snapshot,
+  );
+  expect(r.ok && r.index).toBe(cloned);
+});

@@ -979,3 +979,15 @@ describe('a control named by the verb, on the item whose text begins so', () => 
     expect(page.elements[idx(rejected)]?.xpath).toBe(`${B(1)}/div[3]/button[2]`);
   });
 });
+
+describe('a field marked hidden beside the one a widget made', () => {
+  test('typing goes to the field that is not concealed, though both carry the same name', () => {
+    const page = snap([
+      { tag: 'input', xpath: `${B(1)}/input[1]`, name: 'Email addresses only', editable: true, role: 'textbox', concealed: true },
+      { tag: 'input', xpath: `${B(1)}/input[2]`, name: 'Email addresses only', editable: true, role: 'searchbox' },
+    ]);
+    const r = resolveStep(step('Type', { description: "Type 'ann@example.com' into Email addresses only", text: 'ann@example.com' }), page);
+    expect(idx(r)).toBe(1);
+    expect(r.ok && r.alternatives[0]?.reasons).toContain('a field marked hidden');
+  });
+});
