@@ -832,10 +832,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       }
       // Kept from people while CSS still draws it: a widget (Choices.js, select2) hides the
       // original field this way beside the one it made for typing.
-      if (
-        (tag === 'input' || tag === 'textarea' || tag === 'select') &&
-        (attr('hidden') !== null || attr('aria-hidden') === 'true')
-      )
+      if ((tag === 'input' || tag === 'textarea' || tag === 'select') && (attr('hidden') !== null || attr('aria-hidden') === 'true'))
         s.concealed = true;
       if (inputType === 'checkbox' || inputType === 'radio') s.checked = (el as HTMLInputElement).checked === true;
       else if (attr('aria-checked') !== null) s.checked = attr('aria-checked') === 'true';
