@@ -276,4 +276,21 @@ describe('recording a task in the app', () => {
     expect(await page.getByLabel('Description of step 1').inputValue()).toMatch(/Add one/);
     expect(errors).toEqual([]);
   });
+  test('leaving the screen while the page loads ends it: back on the screen, no frame is left and a recording can start', async () => {
+    await page.getByRole('button', { name: 'Discard and record again' }).click();
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await page.goto(page.url().replace(/#.*$/, '#/tasks'));
+    await page.goto(page.url().replace(/#.*$/, '#/record'));
+    await page.getByRole('button', { name: 'Start recording' }).waitFor();
+    // The session that was opening when the screen went is torn down once it has opened.
+    await expect.poll(() => page.frames().length, { timeout: 15_000 }).toBe(1);
+    // Ending it is no failure: the screen shows no error, and stays ready to record.
+    await page.waitForTimeout(3000);
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Start recording' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await sandboxFrame();
+    expect(page.frames()).toHaveLength(2);
+    expect(errors).toEqual([]);
+  });
 });

@@ -181,6 +181,11 @@ export const useRecorder = create<RecorderState>((set, get) => {
       });
       try {
         const session = await RecordingSession.open({ html: page.html, assets: page.assets, width, height, taskId, container });
+        // The screen was left while the page loaded: nothing was recorded, and its frame goes.
+        if (get().phase !== 'opening') {
+          session.destroy();
+          return;
+        }
         let seen = 0;
         unlisten = session.onChange(() => {
           if (session.stopped && get().stopped !== session.stopped) set({ stopped: session.stopped });
@@ -297,6 +302,7 @@ export const useRecorder = create<RecorderState>((set, get) => {
       // The frame goes with the screen; what was recorded stays (the build needs only the
       // session's screenshots and inputs), so a recording left half-way opens in review.
       const { session, phase } = get();
+      if (phase === 'opening') set({ phase: 'setup', busy: null });
       if (!session) return;
       const end = phase === 'recording' ? get().finish() : Promise.resolve();
       void end.finally(() => session.destroy());
