@@ -75,12 +75,14 @@ export async function deleteSourceRecord(id: string): Promise<void> {
   await tx.done;
 }
 
-export async function deleteSourceFiles(id: string): Promise<void> {
+/** Every file kept for a source, but the one at `keep` (a path) when given. */
+export async function deleteSourceFiles(id: string, keep?: string): Promise<void> {
   const db = await getDb();
   const tx = db.transaction('files', 'readwrite');
   let cursor = await tx.store.index('bySource').openKeyCursor(IDBKeyRange.only(id));
   while (cursor) {
-    await tx.store.delete(cursor.primaryKey);
+    const [, path] = cursor.primaryKey as unknown as [string, string];
+    if (path !== keep) await tx.store.delete(cursor.primaryKey);
     cursor = await cursor.continue();
   }
   await tx.done;

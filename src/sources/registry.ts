@@ -159,9 +159,10 @@ async function storeZip(base: SourceRecord, file: Blob, replacing = false): Prom
   if (quota > 0 && file.size > quota - usage + freed) throw tooLarge(quota - usage + freed);
   const record: SourceRecord = { ...base, root, paths: underRoot(all, root), size: file.size };
   try {
-    // Replacing: thumbnails and files read from the old archive go with it.
-    if (replacing) await deleteSourceFiles(record.id);
+    // Replacing: the new archive overwrites the old in one write (a write that fails leaves
+    // the old one, so recorded tasks are never lost), then what was read from the old goes.
     await putCachedFile(record.id, ZIP_BLOB_PATH, file);
+    if (replacing) await deleteSourceFiles(record.id, ZIP_BLOB_PATH);
     await putSourceRecord(record);
   } catch (err) {
     if (!replacing) await deleteSourceRecord(record.id).catch(() => {});

@@ -210,6 +210,15 @@ describe('recording a task in the app', () => {
     await page.getByRole('link', { name: 'Open task #2' }).waitFor();
     const ids = await page.evaluate((id) => window.iwr.loadSource(id).then((d) => d.tasks.map((t) => t.id)), sourceId);
     expect(ids).toEqual(['1', '2']);
+    // Task 1 came through the archive's replacement whole.
+    const first = await page.evaluate(
+      (id) =>
+        window.iwr
+          .openTask(id, '1')
+          .then((o) => ({ errors: o.problems.filter((p) => p.severity === 'error').length, cps: o.files.checkpoints.length })),
+      sourceId,
+    );
+    expect(first).toEqual({ errors: 0, cps: 2 });
     // The task page of the recorded task plays its video.
     await page.getByRole('link', { name: 'Open task #2' }).click();
     await page.locator('video').first().waitFor({ timeout: 30_000 });
