@@ -147,7 +147,8 @@ test("another source's thumbnail is made once and kept: shown again without its 
     await watch.settled();
     const got = watch.take();
     expect(describe(failedRequests(got.requests))).toEqual([]);
-    expect(pageRequests(got.requests).filter((r) => r.url.includes('checkpoints'))).toEqual([]);
+    // A checkpoint file (a code chunk may be named after the scoring module "checkpoints").
+    expect(pageRequests(got.requests).filter((r) => r.url.includes('/checkpoints/'))).toEqual([]);
   } finally {
     await context.close();
   }
