@@ -72,6 +72,19 @@ function toStep(c: Case): Step {
   return { type: c.type, parameters, visual_evaluation_flag: false, logical_assertion: null };
 }
 
+/** The agent's snapshot of a page written inline, at 800x400. */
+async function snapshotOf(html: string): Promise<PageSnapshot> {
+  const context = await browser.newContext({ viewport: { width: 800, height: 400 } });
+  try {
+    const page = await context.newPage();
+    await page.evaluate(agentBundle);
+    await page.setContent(html, { waitUntil: 'load' });
+    return (await page.evaluate('window.__iwrCollect()')) as PageSnapshot;
+  } finally {
+    await context.close();
+  }
+}
+
 test('resolver conformance set passes at >= 90%', async () => {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
@@ -197,12 +210,7 @@ test('a label whose text is not drawn and whose ::before draws a chevron is an i
     <input class="new-todo" placeholder="What needs to be done?">
     <ul class="todos"><li><input class="toggle" type="checkbox"><label>Buy milk</label></li><li><input class="toggle" type="checkbox"><label>Walk the dog</label></li></ul>
     <ul class="row"><li>Home</li><li>About</li></ul></body></html>`;
-  const context = await browser.newContext({ viewport: { width: 800, height: 400 } });
-  const page = await context.newPage();
-  await page.evaluate(agentBundle);
-  await page.setContent(html, { waitUntil: 'load' });
-  const snapshot = (await page.evaluate('window.__iwrCollect()')) as PageSnapshot;
-  await context.close();
+  const snapshot = await snapshotOf(html);
   const label = snapshot.elements.findIndex((e) => e.tag === 'label');
   expect(snapshot.elements[label]).toMatchObject({ textHidden: true, pseudo: '❯' });
   expect(snapshot.elements.find((e) => e.tag === 'ul')?.textHidden).toBeUndefined();
@@ -229,12 +237,7 @@ test('a field a widget marked hidden but CSS still draws (Choices.js) is "concea
       <input class="choices__input choices__input--cloned" type="search" aria-label="Email addresses only">
     </div>
     <input type="text" aria-label="Names" aria-hidden="false"></body></html>`;
-  const context = await browser.newContext({ viewport: { width: 800, height: 400 } });
-  const page = await context.newPage();
-  await page.evaluate(agentBundle);
-  await page.setContent(html, { waitUntil: 'load' });
-  const snapshot = (await page.evaluate('window.__iwrCollect()')) as PageSnapshot;
-  await context.close();
+  const snapshot = await snapshotOf(html);
   const original = snapshot.elements.findIndex((e) => e.id === 'emails');
   const cloned = snapshot.elements.findIndex((e) => e.classes.includes('choices__input--cloned'));
   expect(snapshot.elements[original]).toMatchObject({ concealed: true, visible: true });

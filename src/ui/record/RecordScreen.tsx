@@ -5,7 +5,7 @@
 // sheets) and save into a dataset the gallery shows, or download it.
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { videoMime } from '../../authoring/video.ts';
-import { REPLAY_PIXEL_BOUND } from '../../authoring/build.ts';
+import { describeAll, REPLAY_PIXEL_BOUND } from '../../authoring/build.ts';
 import { replayScrollsFirst } from '../../record/steps.ts';
 import { filesFromInput } from '../../sources/folder.ts';
 import { Button, LinkButton } from '../components/Button.tsx';
@@ -14,7 +14,7 @@ import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { downloadBytes } from '../exchange/download.ts';
 import { hrefFor } from '../router.ts';
 import { useSources } from '../sources/store.ts';
-import { describedOf, useRecorder, type MetaFields } from './store.ts';
+import { useRecorder, type MetaFields } from './store.ts';
 import './record.css';
 
 /** The official desktop and mobile sizes (those of the published tasks), then custom. */
@@ -241,7 +241,7 @@ const META_FIELDS: { key: keyof MetaFields; label: string; placeholder: string }
 
 function Review() {
   const { steps, edits, stopped, meta, video, phase, busy, session, saved } = useRecorder();
-  const described = useMemo(() => describedOf(steps, edits), [steps, edits]);
+  const described = useMemo(() => describeAll(steps, edits), [steps, edits]);
   const shots = session?.shots;
   const shotUrls = useMemo(() => {
     const out = new Map<number, string>();

@@ -83,10 +83,6 @@ function stopMarking(): void {
   unlisten = null;
 }
 
-export function describedOf(steps: RawStep[], edits: readonly StepEdit[]): DescribedStep[] {
-  return describeAll(steps, edits);
-}
-
 export const useRecorder = create<RecorderState>((set, get) => {
   const fail = (err: unknown, phase?: RecordPhase) => set({ error: errorMessage(err), busy: null, ...(phase ? { phase } : {}) });
 
