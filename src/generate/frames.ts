@@ -145,10 +145,35 @@ function once(el: HTMLVideoElement, ok: string, signal?: AbortSignal): Promise<v
   });
 }
 
-async function seek(el: HTMLVideoElement, t: number, signal?: AbortSignal): Promise<void> {
+/** How long to wait for the seeked frame to reach the compositor before drawing anyway. */
+const PRESENT_TIMEOUT_MS = 1000;
+
+/**
+ * Seeks and waits until the frame at `t` is the element's picture. 'seeked' alone is not
+ * enough: Chromium can fire it before the new frame is presented, and drawImage then copies
+ * the frame from before the seek (seen in CI: second 1 drawn as second 0). A video frame
+ * callback registered before the seek fires once the seeked frame is presented, paused and
+ * detached elements included; the timeout covers a browser where it never does.
+ * Returns the presented frame's media time when the browser reports it.
+ */
+async function seek(el: HTMLVideoElement, t: number, signal?: AbortSignal): Promise<number | undefined> {
+  let mediaTime: number | undefined;
+  const presented =
+    typeof el.requestVideoFrameCallback === 'function'
+      ? new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, PRESENT_TIMEOUT_MS);
+          el.requestVideoFrameCallback((_now, meta) => {
+            clearTimeout(timer);
+            mediaTime = meta.mediaTime;
+            resolve();
+          });
+        })
+      : Promise.resolve();
   const seeked = once(el, 'seeked', signal);
   el.currentTime = t;
   await seeked;
+  await presented;
+  return mediaTime;
 }
 
 async function viaElement(video: Blob, opts: SampleOptions, container: SampledVideo['container']): Promise<SampledVideo> {
@@ -172,9 +197,9 @@ async function viaElement(video: Blob, opts: SampleOptions, container: SampledVi
     const plan = planFrames(duration, opts, Math.max(0, duration - 0.05));
     const frames: SampledFrame[] = [];
     for (const [index, time] of plan.timestamps.entries()) {
-      await seek(el, time, opts.signal);
+      const shown = await seek(el, time, opts.signal);
       const r = await toPng(el, el.videoWidth, el.videoHeight, opts.longEdge);
-      frames.push({ index, time, frameTime: time, ...r });
+      frames.push({ index, time, frameTime: shown ?? time, ...r });
     }
     return { container, method: 'video-element', duration, plan, frames };
   } finally {

@@ -106,6 +106,9 @@ for (const [label, type, method] of [
     const viaElement = await page.evaluate((u) => window.iwr.sampleFrames(u, { method: 'element' }), url);
     expect(viaElement.method).toBe('video-element');
     expect(viaElement.timestamps).toEqual(out.timestamps);
+    // Its frames are the ones presented after each seek (the frame callback's media time),
+    // not whatever the element showed when 'seeked' fired.
+    for (const f of viaElement.frames) expect(f.frameTime).toBeLessThanOrEqual(f.time + 1e-3);
     expect(await levels(viaElement.frames.map((f) => f.url))).toEqual(lv);
   });
 }
