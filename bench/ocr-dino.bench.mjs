@@ -7,7 +7,7 @@
 // Run: npm run bench:scoring   (IWR_BENCH_DIST=<built app> skips the build; RUNS=n repeats)
 // Results: bench/out/ocr-dino.json and bench/out/ocr-dino.md. Timings are noisy on a shared machine.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -229,7 +229,84 @@ if (!existsSync(MODEL)) {
           skipped: `stopped after ${gpuLimit / 1000} s or failed: ${String(e).split('\n')[0]?.slice(0, 120)}`,
         }));
   await session.release();
+
+  // The float16 option (the harness on a CUDA GPU, emulated): its deviation from float32 on
+  // the same pairs of images, and its cost. Pairs: consecutive checkpoints of each sample task
+  // (close states) and the first checkpoints of neighbouring tasks (different pages).
+  log('DINO: float16 against float32 on the sample checkpoints (WASM)');
+  const half = await (async () => {
+    const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs() });
+    try {
+      const app = await browser.newPage();
+      await app.goto(server.url);
+      await app.waitForFunction(() => window.iwr?.ready === true);
+      const data = `${dist}/samples/dataset/data`;
+      const tasks = readdirSync(data).sort((a, b) => Number(a) - Number(b));
+      const images = tasks.flatMap((t) =>
+        readdirSync(`${data}/${t}/checkpoints`)
+          .filter((f) => /^step_\d+\.png$/.test(f))
+          .sort((a, b) => Number(a.match(/\d+/)[0]) - Number(b.match(/\d+/)[0]))
+          .map((f) => `samples/dataset/data/${t}/checkpoints/${f}`),
+      );
+      const byPrecision = {};
+      for (const precision of ['float32', 'float16']) {
+        const r = await app.evaluate(
+          async ({ precision, images }) => {
+            await window.iwr.loadDinoModel({ url: 'bench-models/random-vitb14.onnx', backend: 'wasm', keep: false, precision });
+            const out = [];
+            const ms = [];
+            for (const url of images) {
+              const blob = await (await fetch(url)).blob();
+              const t0 = performance.now();
+              out.push((await window.iwr.dinoEmbed(blob)).embedding);
+              ms.push(performance.now() - t0);
+            }
+            return { embeddings: out, ms };
+          },
+          { precision, images },
+        );
+        byPrecision[precision] = { embeddings: r.embeddings, ms: median(r.ms) };
+      }
+      const cos = (a, b) => {
+        let ab = 0;
+        let aa = 0;
+        let bb = 0;
+        for (let i = 0; i < a.length; i++) {
+          ab += a[i] * b[i];
+          aa += a[i] * a[i];
+          bb += b[i] * b[i];
+        }
+        return Math.min(1, Math.max(0, ab / Math.sqrt(aa * bb)));
+      };
+      const pairs = [];
+      for (let i = 0; i + 1 < images.length; i++) {
+        const [ta, tb] = [images[i].split('/')[3], images[i + 1].split('/')[3]];
+        const firstOfNext = images[i + 1].endsWith('step_0.png');
+        if (ta === tb || firstOfNext) pairs.push([i, i + 1]);
+      }
+      const deltas = pairs.map(([i, j]) =>
+        Math.abs(
+          cos(byPrecision.float16.embeddings[i], byPrecision.float16.embeddings[j]) -
+            cos(byPrecision.float32.embeddings[i], byPrecision.float32.embeddings[j]),
+        ),
+      );
+      const selfCos = images.map((_, i) => cos(byPrecision.float16.embeddings[i], byPrecision.float32.embeddings[i]));
+      return {
+        images: images.length,
+        pairs: pairs.length,
+        maxAbsDeltaCosine: Math.max(...deltas),
+        meanAbsDeltaCosine: deltas.reduce((n, d) => n + d, 0) / deltas.length,
+        minCosineFloat16VsFloat32SameImage: Math.min(...selfCos),
+        float32Ms: byPrecision.float32.ms,
+        float16Ms: byPrecision.float16.ms,
+      };
+    } finally {
+      await browser.close();
+    }
+  })().catch((e) => ({ skipped: String(e).split('\n')[0]?.slice(0, 160) }));
+  log('DINO float16', half);
   results.dino = {
+    half,
     model: 'random ViT-B/14 (85.7M params)',
     threads: wasm.session?.threads,
     crossOriginIsolated: wasm.session?.crossOriginIsolated,
@@ -266,6 +343,13 @@ if (results.dino.wasm) {
       : `| DINO WebGPU | skipped: ${d.webgpu?.skipped ?? '?'} | | | |`,
   );
 }
+if (results.dino.half?.pairs) {
+  const h = results.dino.half;
+  rows.push(
+    `| DINO float16 option (emulated) ms per image vs float32, WASM | ${f(h.float16Ms)} | ${f(h.float32Ms)} (float32) | ${(h.float16Ms / h.float32Ms).toFixed(2)}x | - |`,
+    `| DINO float16 vs float32: abs change of the pair cosine over ${h.pairs} checkpoint pairs (${h.images} images), max / mean | ${h.maxAbsDeltaCosine.toFixed(5)} / ${h.meanAbsDeltaCosine.toFixed(5)} | | | - |`,
+  );
+} else if (results.dino.half) rows.push(`| DINO float16 | skipped: ${results.dino.half.skipped} | | | |`);
 const table = rows.join('\n');
 const note = `OCR text similarity tesseract.js vs CLI per image: ${(results.ocr.textSimilarityWebVsCli ?? []).map((s) => s.toFixed(3)).join(', ')}. Medians of ${RUNS} runs; ${results.machine.cores} cores; the CLI time includes process start and model load.`;
 writeFileSync(`${out}/ocr-dino.json`, JSON.stringify(results, null, 2));

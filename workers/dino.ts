@@ -8,6 +8,9 @@ import type * as Ort from 'onnxruntime-web';
 import ortJsepWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import { DINO_CROP, preprocessDino } from './dino-preprocess.ts';
+import { halfPrecisionModel } from './onnx-half.ts';
+
+import type { DinoPrecision } from '../src/shared/dino-id.ts';
 
 export type DinoBackend = 'webgpu' | 'wasm';
 export type DinoBackendChoice = DinoBackend | 'auto';
@@ -27,6 +30,7 @@ export interface DinoSessionInfo {
   webgpuUnavailable?: string;
   embeddingSize: number;
   loadMs: number;
+  precision: DinoPrecision;
 }
 
 /** Decoded pixels, 4 bytes per pixel (RGBA), e.g. from a canvas or a Node decoder. */
@@ -83,11 +87,22 @@ async function webgpuAdapter(): Promise<string | null> {
 }
 
 async function createSession(
-  bytes: Uint8Array,
+  original: Uint8Array,
   choice: DinoBackendChoice,
+  precision: DinoPrecision,
 ): Promise<{ s: Ort.InferenceSession; info: DinoSessionInfo; ort: typeof Ort }> {
   if (!initialised) throw new Error('dino worker: loadModel() before init()');
   const t0 = performance.now();
+  let bytes = original;
+  if (precision === 'float16') {
+    try {
+      bytes = halfPrecisionModel(original, { inPlace: true }).bytes;
+    } catch (err) {
+      throw new Error(`The DINO model could not be turned into its float16 form: ${err instanceof Error ? err.message : String(err)}`, {
+        cause: err,
+      });
+    }
+  }
   const gpuProblem = choice === 'wasm' ? 'WASM was requested' : await webgpuAdapter();
   if (choice === 'webgpu' && gpuProblem) throw new Error(`WebGPU was requested but is unavailable: ${gpuProblem}`);
   const backend: DinoBackend = gpuProblem ? 'wasm' : 'webgpu';
@@ -111,6 +126,7 @@ async function createSession(
     crossOriginIsolated: self.crossOriginIsolated,
     embeddingSize: out.dims[2] as number,
     loadMs: performance.now() - t0,
+    precision,
   };
   if (gpuProblem) info.webgpuUnavailable = gpuProblem;
   return { s, info, ort };
@@ -136,9 +152,9 @@ const api = {
   },
 
   /** Replaces the model; the bytes are transferred in. */
-  async loadModel(bytes: ArrayBuffer, backend: DinoBackendChoice = 'auto'): Promise<DinoSessionInfo> {
+  async loadModel(bytes: ArrayBuffer, backend: DinoBackendChoice = 'auto', precision: DinoPrecision = 'float32'): Promise<DinoSessionInfo> {
     const old = session;
-    session = createSession(new Uint8Array(bytes), backend);
+    session = createSession(new Uint8Array(bytes), backend, precision);
     session.catch(() => {});
     if (old)
       await old.then(

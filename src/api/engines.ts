@@ -7,9 +7,12 @@
 //       text = the OCR pieces joined with single spaces, lower-cased (IWR-SPEC Scoring 4).
 //   ocrSimilarity(a: string, b: string): number
 //       1 - Levenshtein / max length; both empty -> 1, one empty -> 0.
-//   loadDinoModel(source: { url, modelId?, backend?, keep? } | { bytes: Blob | ArrayBuffer | base64 string, name?, modelId?, backend? })
-//       : Promise<{ model: { modelId, sha256, size, source }, session: { backend, threads, ... }, fromCache }>
+//   loadDinoModel(source: { url, modelId?, backend?, precision?, keep? } | { bytes: Blob | ArrayBuffer | base64 string, name?, modelId?, backend?, precision? })
+//       : Promise<{ model: { modelId, sha256, size, source, precision }, session: { backend, threads, precision, ... }, fromCache }>
 //       A URL is downloaded once and kept in IndexedDB (unless keep: false). backend: 'auto' | 'webgpu' | 'wasm'.
+//       precision: 'float32' | 'float16' (default: setDinoPrecision's, else Settings', else float32).
+//   setDinoPrecision(precision: 'float32' | 'float16'): Promise<void>
+//       This page's DINO precision from now on; a loaded model is loaded again in it.
 //       Rejects with name 'DinoModelUnavailableError' when the model cannot be had (e.g. offline, not cached).
 //   dinoEmbed(image, opts?: { signal? }): Promise<{ embedding: number[], model, session }>
 //       CLS token of last_hidden_state. With no model loaded, loads the configured one
@@ -34,11 +37,13 @@ import {
   embedImages,
   ensureDino,
   loadDino,
+  setDinoPrecision,
   stopDino,
   dinoCosine,
   type LoadedDino,
   type DinoBackendChoice,
   type DinoSessionInfo,
+  type DinoPrecision,
 } from '../engines/dino-bridge.ts';
 import type { DinoModelInfo } from '../engines/dino-model.ts';
 import { referenceEmbedding, referenceOcrText } from '../engines/references.ts';
@@ -58,14 +63,15 @@ export interface DinoSimilarityResult {
 }
 
 type DinoSource =
-  | { url: string; modelId?: string; backend?: DinoBackendChoice; keep?: boolean }
-  | { bytes: Blob | ArrayBuffer | string; name?: string; modelId?: string; backend?: DinoBackendChoice };
+  | { url: string; modelId?: string; backend?: DinoBackendChoice; precision?: DinoPrecision; keep?: boolean }
+  | { bytes: Blob | ArrayBuffer | string; name?: string; modelId?: string; backend?: DinoBackendChoice; precision?: DinoPrecision };
 
 declare module './index.ts' {
   interface IwrApi {
     ocr(image: IwrImage, opts?: { signal?: AbortSignal }): Promise<OcrText>;
     ocrSimilarity(a: string, b: string): number;
     loadDinoModel(source: DinoSource): Promise<LoadedDino>;
+    setDinoPrecision(precision: DinoPrecision): Promise<void>;
     dinoEmbed(image: IwrImage, opts?: { signal?: AbortSignal }): Promise<DinoEmbedResult>;
     dinoSimilarity(a: IwrImage | number[], b: IwrImage | number[], opts?: { signal?: AbortSignal }): Promise<DinoSimilarityResult>;
     dinoEnsureModel(): Promise<{ model: DinoModelInfo; session: DinoSessionInfo | null }>;
@@ -75,7 +81,7 @@ declare module './index.ts' {
       taskKey: string,
       checkpoint: number,
       image: IwrImage,
-    ): Promise<{ embedding: number[]; model: { modelId: string; sha256: string } }>;
+    ): Promise<{ embedding: number[]; model: { modelId: string; sha256: string; precision: DinoPrecision } }>;
     engineStats(): { ocrCalls: number; dinoImagesEmbedded: number };
     stopEngines(): void;
   }
@@ -106,12 +112,13 @@ registerApi({
   },
   ocrSimilarity,
   async loadDinoModel(source) {
-    const { backend, modelId } = source;
-    const opts = { ...(backend ? { backend } : {}), ...(modelId ? { modelId } : {}) };
+    const { backend, modelId, precision } = source;
+    const opts = { ...(backend ? { backend } : {}), ...(modelId ? { modelId } : {}), ...(precision ? { precision } : {}) };
     if ('url' in source) return loadDino({ url: source.url }, { ...opts, keep: source.keep ?? true });
     const bytes = typeof source.bytes === 'string' ? base64ToBytes(source.bytes) : source.bytes;
     return loadDino({ bytes, ...(source.name ? { name: source.name } : {}) }, opts);
   },
+  setDinoPrecision: (precision) => setDinoPrecision(precision),
   dinoEmbed: (image, opts) => embedOne(image, opts?.signal),
   async dinoSimilarity(a, b, opts) {
     const vec = async (x: IwrImage | number[]) => (Array.isArray(x) ? x : (await embedOne(x, opts?.signal)).embedding);
@@ -131,7 +138,10 @@ registerApi({
   },
   async referenceEmbedding(taskKey, checkpoint, image) {
     const entry = await referenceEmbedding(taskKey, checkpoint, await imageBlob(image));
-    return { embedding: Array.from(entry.embedding), model: { modelId: entry.modelId, sha256: entry.sha256 } };
+    return {
+      embedding: Array.from(entry.embedding),
+      model: { modelId: entry.modelId, sha256: entry.sha256, precision: entry.precision ?? 'float32' },
+    };
   },
   engineStats: () => ({ ocrCalls: ocrStats.calls, dinoImagesEmbedded: dinoStats.embedded }),
   stopEngines() {

@@ -10,6 +10,7 @@ import { OCR_ENGINE_ID } from '../engines/ocr-bridge.ts';
 import { ensureDino } from '../engines/dino-bridge.ts';
 import { dinoAgainstReference, ocrAgainstReference } from '../engines/references.ts';
 import { registerApi } from './index.ts';
+import type { DinoPrecision } from '../shared/dino-id.ts';
 import { base64ToBlob } from '../data/bytes.ts';
 
 export interface ScoreCheckpointsInput {
@@ -28,7 +29,7 @@ export interface ScoredCheckpoint {
 export interface ScoreCheckpointsOutput {
   pairs: ScoredCheckpoint[];
   ocrEngine: string;
-  dino: { modelId: string; sha256: string };
+  dino: { modelId: string; sha256: string; precision: DinoPrecision };
 }
 
 declare module './index.ts' {
@@ -56,7 +57,11 @@ async function scoreCheckpoints(input: ScoreCheckpointsInput): Promise<ScoreChec
       ocrTexts: { reference: ocr.reference, candidate: ocr.candidate },
     });
   }
-  return { pairs: out, ocrEngine: OCR_ENGINE_ID, dino: { modelId: dinoModel.modelId, sha256: dinoModel.sha256 } };
+  return {
+    pairs: out,
+    ocrEngine: OCR_ENGINE_ID,
+    dino: { modelId: dinoModel.modelId, sha256: dinoModel.sha256, precision: dinoModel.precision },
+  };
 }
 
 registerApi({ scoreCheckpoints });

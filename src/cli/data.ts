@@ -6,6 +6,7 @@ import type { TaskRecord } from '../task/types.ts';
 import { dirname, basename, resolve } from 'node:path';
 import { UsageError } from './command.ts';
 import { repoRoot, type AppSession } from './session.ts';
+import { DINO_PRECISIONS, type DinoPrecision } from '../shared/dino-id.ts';
 
 export const SAMPLES_DATASET = `${repoRoot}public/samples/dataset`;
 
@@ -37,26 +38,32 @@ export async function attachData(session: Pick<AppSession, 'url' | 'page'>, data
 
 export interface DinoArg {
   mounts: Record<string, string>;
+  /** --dino-precision; absent: the app's setting (float32 unless changed). */
+  precision?: DinoPrecision;
   /** Path of the model under the session URL, or an absolute URL; null: the app's configured model. */
   url: (session: Pick<AppSession, 'url'>) => string | null;
   /** Session URL -> what eval.json records instead (the file name), see portableEvalJson. */
   rewrites: (session: Pick<AppSession, 'url'>) => Record<string, string>;
 }
 
-/** --dino-model PATH|URL: a local file is served by the session; a URL is used as it is. */
-export function dinoArg(value: string | undefined): DinoArg {
-  if (!value) return { mounts: {}, url: () => null, rewrites: () => ({}) };
-  if (/^https?:\/\//.test(value)) return { mounts: {}, url: () => value, rewrites: () => ({}) };
+/** --dino-model PATH|URL: a local file is served by the session; a URL is used as it is. --dino-precision. */
+export function dinoArg(value: string | undefined, precisionArg?: string): DinoArg {
+  if (precisionArg !== undefined && !(DINO_PRECISIONS as readonly string[]).includes(precisionArg))
+    throw new UsageError(`--dino-precision ${precisionArg}: expected one of ${DINO_PRECISIONS.join(', ')}`);
+  const precision = precisionArg ? { precision: precisionArg as DinoPrecision } : {};
+  if (!value) return { mounts: {}, url: () => null, rewrites: () => ({}), ...precision };
+  if (/^https?:\/\//.test(value)) return { mounts: {}, url: () => value, rewrites: () => ({}), ...precision };
   const file = resolve(value);
   if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`--dino-model ${value}: no such file`);
   const url = (s: Pick<AppSession, 'url'>) => `${s.url}local-model/${encodeURIComponent(basename(file))}`;
-  return { mounts: { '/local-model/': dirname(file) }, url, rewrites: (s) => ({ [url(s)]: `file:${basename(file)}` }) };
+  return { mounts: { '/local-model/': dirname(file) }, url, rewrites: (s) => ({ [url(s)]: `file:${basename(file)}` }), ...precision };
 }
 
 export async function loadDinoInSession(
   session: Pick<AppSession, 'url' | 'page'>,
   dino: DinoArg,
 ): Promise<{ modelId: string; sha256: string } | null> {
+  if (dino.precision) await session.page.evaluate(async (p) => window.iwr.setDinoPrecision(p), dino.precision);
   const url = dino.url(session);
   if (!url) return null;
   return session.page.evaluate(async (u) => window.iwr.useDinoModel(u), url);

@@ -12,6 +12,7 @@ const INPUT_NAMES = ['synthetic', 'trusted'] as const satisfies readonly InputNa
 
 export const EVAL_OPTION_SPEC = {
   'dino-model': { type: 'string' },
+  'dino-precision': { type: 'string' },
   capture: { type: 'string' },
   input: { type: 'string' },
   judge: { type: 'string' },
@@ -29,6 +30,9 @@ export const EVAL_OPTION_SPEC = {
 
 export const EVAL_OPTION_USAGE = `  --dino-model PATH|URL  the DINOv2 ONNX file (default: the app's configured model, which
                          needs a network or a cached copy); the test model works here
+  --dino-precision float32|float16  the model in float32 (default; the official harness
+                         without a GPU) or in float16 as the harness runs it on a CUDA GPU,
+                         emulated (weights and activations rounded); recorded in eval.json
   --capture dom|cdp      screenshots by the app's DOM rasteriser (default) or real pixels
                          of the frame through the browser protocol
   --input synthetic|trusted  events dispatched in the page by the app's agent (default;

@@ -1,7 +1,7 @@
 // Typed helpers for the `models` store (model files such as the DINOv2 ONNX export, kept
 // so a model is downloaded once) and the "dino" settings record (which model to use).
 import { getDb, guardedWrite } from './db.ts';
-import { modelIdForUrl } from '../shared/dino-id.ts';
+import { modelIdForUrl, type DinoPrecision } from '../shared/dino-id.ts';
 
 export interface StoredModel {
   /** The URL the file came from (or `file:<name>` for a local file). */
@@ -43,11 +43,16 @@ export async function listStoredModels(): Promise<Array<Omit<StoredModel, 'bytes
 export interface DinoSetting {
   url: string;
   modelId: string;
+  precision: DinoPrecision;
 }
 
 /** The DINO model chosen in Settings (the `dino` settings section; see settings.ts). */
 export async function getDinoSetting(): Promise<DinoSetting | null> {
-  const v = (await (await getDb()).get('settings', 'dino')) as { modelUrl?: unknown; modelId?: unknown } | undefined;
+  const v = (await (await getDb()).get('settings', 'dino')) as { modelUrl?: unknown; modelId?: unknown; precision?: unknown } | undefined;
   if (!v || typeof v.modelUrl !== 'string' || !v.modelUrl) return null;
-  return { url: v.modelUrl, modelId: typeof v.modelId === 'string' && v.modelId ? v.modelId : modelIdForUrl(v.modelUrl) };
+  return {
+    url: v.modelUrl,
+    modelId: typeof v.modelId === 'string' && v.modelId ? v.modelId : modelIdForUrl(v.modelUrl),
+    precision: v.precision === 'float16' ? 'float16' : 'float32',
+  };
 }

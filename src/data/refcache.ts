@@ -4,6 +4,7 @@
 import { sha256Hex } from './bytes.ts';
 import { getDb, guardedWrite } from './db.ts';
 import { sharedStore as sharedRefStore } from './shared-store.ts';
+import { dinoCacheId, type DinoPrecision } from '../shared/dino-id.ts';
 
 export interface RefOcr {
   kind: 'ocr';
@@ -17,6 +18,8 @@ export interface RefEmbedding {
   embedding: Float32Array;
   modelId: string;
   sha256: string;
+  /** Absent in entries made before the float16 option: those are float32. */
+  precision?: DinoPrecision;
   savedAt: number;
 }
 
@@ -100,7 +103,7 @@ export function cachedRef<T extends RefEntry>(key: string, compute: () => Promis
         skey = await sharedKey();
         const found = fromShared(await store.get(skey));
         // The key names the engine; an entry made by another one is not this entry.
-        if (found && skey.startsWith(`v1|${found.kind === 'dino' ? `dino:${found.sha256}` : found.engine}|`)) {
+        if (found && skey.startsWith(`v1|${found.kind === 'dino' ? dinoCacheId(found) : found.engine}|`)) {
           await putRef(key, found);
           return found as T;
         }

@@ -3,6 +3,7 @@
 // defaults: a record from an older version, or one edited by hand, never breaks the app.
 // The judge and resolver keys live here and only here: exports read runs, never this store.
 import { getDb, guardedWrite } from './db.ts';
+import type { DinoPrecision } from '../shared/dino-id.ts';
 
 export type JudgeKind = 'none' | 'mllm' | 'human';
 
@@ -33,6 +34,8 @@ export interface DinoSettings {
   modelUrl: string;
   /** Name recorded with scores; derived from the URL when absent (engines/dino-model.ts). */
   modelId?: string;
+  /** float32 when absent (the harness without a GPU); float16 as the harness on a CUDA GPU. */
+  precision?: DinoPrecision;
 }
 
 /** `dom`: the in-page rasteriser (works in every browser tab). `cdp`: real pixels, headless CLI only. */
@@ -130,6 +133,7 @@ export function repairSection<K extends SettingsSection>(key: K, raw: unknown): 
       return {
         modelUrl: str(r.modelUrl, d.dino.modelUrl) || d.dino.modelUrl,
         ...(typeof r.modelId === 'string' && r.modelId ? { modelId: r.modelId } : {}),
+        ...(r.precision === 'float16' ? { precision: 'float16' } : {}),
       } as Settings[K];
     }
     case 'capture':

@@ -5,7 +5,7 @@ import type { DinoBackendChoice, DinoImage, DinoSessionInfo, DinoWorkerApi } fro
 import { WorkerBridge } from './worker-bridge.ts';
 import { cosineClipped } from './cosine.ts';
 import { getDinoSetting } from '../data/models.ts';
-import { DEFAULT_DINO_MODEL_URL } from '../shared/dino-id.ts';
+import { DEFAULT_DINO_MODEL_URL, type DinoPrecision } from '../shared/dino-id.ts';
 import {
   DinoModelUnavailableError,
   resolveModelBytes,
@@ -15,12 +15,14 @@ import {
   type ResolvedModel,
 } from './dino-model.ts';
 
-export type { DinoBackendChoice, DinoSessionInfo };
+export type { DinoBackendChoice, DinoSessionInfo, DinoPrecision };
 
 export const dinoStats = { embedded: 0 };
 
-let current: { model: ResolvedModel; backend: DinoBackendChoice } | null = null;
+let current: { model: ResolvedModel; backend: DinoBackendChoice; precision: DinoPrecision } | null = null;
 let lastInfo: DinoSessionInfo | null = null;
+/** Set for this page by setDinoPrecision (the CLI's --dino-precision); else the setting decides. */
+let chosenPrecision: DinoPrecision | null = null;
 
 const bridge = new WorkerBridge<DinoWorkerApi>({
   name: 'DINO',
@@ -32,13 +34,15 @@ const bridge = new WorkerBridge<DinoWorkerApi>({
     // A fresh worker (first use, or after an abort or idle end) gets the current model again.
     if (current) {
       const buf = await current.model.bytes.arrayBuffer();
-      lastInfo = await api.loadModel(transfer(buf, [buf]), current.backend);
+      lastInfo = await api.loadModel(transfer(buf, [buf]), current.backend, current.precision);
     }
   },
 });
 
 export interface LoadModelOptions {
   backend?: DinoBackendChoice;
+  /** Default: setDinoPrecision's choice, else Settings, else float32. */
+  precision?: DinoPrecision;
   modelId?: string;
   /** Keep a URL's download in IndexedDB (default true). */
   keep?: boolean;
@@ -52,20 +56,31 @@ export interface LoadedDino {
   fromCache: boolean;
 }
 
-function infoOf(m: ResolvedModel): DinoModelInfo {
-  return { modelId: m.modelId, sha256: m.sha256, size: m.size, source: m.source };
+function infoOf(c: NonNullable<typeof current>): DinoModelInfo {
+  const m = c.model;
+  return { modelId: m.modelId, sha256: m.sha256, size: m.size, source: m.source, precision: c.precision };
 }
 
-async function activate(model: ResolvedModel, backend: DinoBackendChoice, signal: AbortSignal | undefined): Promise<DinoSessionInfo> {
+async function precisionWanted(): Promise<DinoPrecision> {
+  if (chosenPrecision) return chosenPrecision;
+  return (await getDinoSetting().catch(() => null))?.precision ?? 'float32';
+}
+
+async function activate(
+  model: ResolvedModel,
+  backend: DinoBackendChoice,
+  precision: DinoPrecision,
+  signal: AbortSignal | undefined,
+): Promise<DinoSessionInfo> {
   const previous = current;
-  current = { model, backend };
+  current = { model, backend, precision };
   try {
     const wasRunning = bridge.running;
     const info = await bridge.call(signal, async (api) => {
       // A worker started by this call already loaded `current` in setup.
       if (!wasRunning && lastInfo) return lastInfo;
       const buf = await model.bytes.arrayBuffer();
-      return api.loadModel(transfer(buf, [buf]), backend);
+      return api.loadModel(transfer(buf, [buf]), backend, precision);
     });
     lastInfo = info;
     return info;
@@ -82,6 +97,7 @@ export async function loadDino(
   opts: LoadModelOptions = {},
 ): Promise<LoadedDino> {
   lastInfo = null;
+  const precision = opts.precision ?? (await precisionWanted());
   if ('url' in source) {
     const model = await resolveModelUrl(source.url, {
       ...(opts.modelId ? { modelId: opts.modelId } : {}),
@@ -89,18 +105,18 @@ export async function loadDino(
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
       keep: opts.keep ?? true,
     });
-    const session = await activate(model, opts.backend ?? 'auto', opts.signal);
-    return { model: infoOf(model), session, fromCache: model.fromCache };
+    const session = await activate(model, opts.backend ?? 'auto', precision, opts.signal);
+    return { model: infoOf({ model, backend: 'auto', precision }), session, fromCache: model.fromCache };
   }
   const name = source.name ?? (source.bytes instanceof File ? source.bytes.name : 'model.onnx');
   const model = await resolveModelBytes(source.bytes, name, opts.modelId);
-  const session = await activate(model, opts.backend ?? 'auto', opts.signal);
-  return { model: infoOf(model), session, fromCache: false };
+  const session = await activate(model, opts.backend ?? 'auto', precision, opts.signal);
+  return { model: infoOf({ model, backend: 'auto', precision }), session, fromCache: false };
 }
 
 /** The loaded model, or the configured one (default facebook/dinov2-base) from cache or network. */
 export async function ensureDino(signal?: AbortSignal, onProgress?: (p: DownloadProgress) => void): Promise<DinoModelInfo> {
-  if (current) return infoOf(current.model);
+  if (current) return infoOf(current);
   const setting = await getDinoSetting().catch(() => null);
   const url = setting?.url ?? DEFAULT_DINO_MODEL_URL;
   try {
@@ -139,7 +155,18 @@ export function dinoCosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 export function currentDino(): { model: DinoModelInfo; session: DinoSessionInfo | null } | null {
-  return current ? { model: infoOf(current.model), session: lastInfo } : null;
+  return current ? { model: infoOf(current), session: lastInfo } : null;
+}
+
+/**
+ * The precision for this page from now on (the CLI's --dino-precision; Settings otherwise).
+ * A model already loaded is loaded again in the new precision.
+ */
+export async function setDinoPrecision(precision: DinoPrecision, signal?: AbortSignal): Promise<void> {
+  chosenPrecision = precision;
+  if (current && current.precision !== precision) {
+    lastInfo = await activate(current.model, current.backend, precision, signal);
+  }
 }
 
 export function stopDino(): void {

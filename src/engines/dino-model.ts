@@ -4,10 +4,10 @@
 // caller gets a DinoModelUnavailableError and must leave the DINO figure out.
 import { sha256Hex } from '../data/bytes.ts';
 import { getStoredModel, putStoredModel } from '../data/models.ts';
-import { modelIdForUrl } from '../shared/dino-id.ts';
+import { modelIdForUrl, type DinoPrecision } from '../shared/dino-id.ts';
 
-/** What is recorded with every DINO score. */
-export interface DinoModelInfo {
+/** The model file. */
+export interface DinoModelFile {
   modelId: string;
   sha256: string;
   size: number;
@@ -15,7 +15,12 @@ export interface DinoModelInfo {
   source: string;
 }
 
-export interface ResolvedModel extends DinoModelInfo {
+/** What is recorded with every DINO score: the file and the precision it ran in. */
+export interface DinoModelInfo extends DinoModelFile {
+  precision: DinoPrecision;
+}
+
+export interface ResolvedModel extends DinoModelFile {
   bytes: Blob;
 }
 

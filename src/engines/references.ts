@@ -8,6 +8,7 @@ import { cachedRef, refKey, sharedRefKey, type RefEmbedding, type RefOcr } from 
 import { OCR_ENGINE_ID, recognizeText } from './ocr-bridge.ts';
 import { dinoCosine, embedImages, ensureDino } from './dino-bridge.ts';
 import { ocrSimilarity } from './ocr-sim.ts';
+import { dinoCacheId } from '../shared/dino-id.ts';
 
 /** A fresh OCR entry for an image (reference or candidate alike). */
 async function readOcr(image: Blob, signal?: AbortSignal): Promise<RefOcr> {
@@ -19,7 +20,14 @@ async function readEmbedding(image: Blob, signal?: AbortSignal): Promise<RefEmbe
   const r = await embedImages(signal, [image]);
   const e = r.embeddings[0];
   if (!e) throw new Error('the DINO worker returned no embedding');
-  return { kind: 'dino', embedding: e, modelId: r.model.modelId, sha256: r.model.sha256, savedAt: Date.now() };
+  return {
+    kind: 'dino',
+    embedding: e,
+    modelId: r.model.modelId,
+    sha256: r.model.sha256,
+    precision: r.model.precision,
+    savedAt: Date.now(),
+  };
 }
 
 export async function referenceOcrText(taskKey: string, checkpoint: number | string, image: Blob, signal?: AbortSignal): Promise<RefOcr> {
@@ -39,9 +47,9 @@ export async function referenceEmbedding(
 ): Promise<RefEmbedding> {
   const model = await ensureDino(signal);
   return cachedRef<RefEmbedding>(
-    refKey(taskKey, `dino:${model.sha256}`, checkpoint),
+    refKey(taskKey, dinoCacheId(model), checkpoint),
     () => readEmbedding(image, signal),
-    () => sharedRefKey(`dino:${model.sha256}`, image),
+    () => sharedRefKey(dinoCacheId(model), image),
   );
 }
 
@@ -60,10 +68,10 @@ export async function candidateOcrText(image: Blob, signal?: AbortSignal): Promi
   );
 }
 
-/** A candidate screenshot's embedding, content-addressed per DINO model (see candidateOcrText). */
+/** A candidate screenshot's embedding, content-addressed per DINO model and precision (see candidateOcrText). */
 export async function candidateEmbedding(image: Blob, signal?: AbortSignal): Promise<RefEmbedding> {
   const model = await ensureDino(signal);
-  const key = await sharedRefKey(`dino:${model.sha256}`, image);
+  const key = await sharedRefKey(dinoCacheId(model), image);
   return cachedRef<RefEmbedding>(
     `img|${key}`,
     () => readEmbedding(image, signal),

@@ -256,7 +256,10 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
           ...(r.reason ? { reason: r.reason } : {}),
         })),
       resolver: summary.resolver,
-      models: { dino: { id: dinoModel.modelId, sha256: dinoModel.sha256, source: dinoModel.source }, ocr: { id: OCR_ENGINE_ID } },
+      models: {
+        dino: { id: dinoModel.modelId, sha256: dinoModel.sha256, source: dinoModel.source, precision: dinoModel.precision },
+        ocr: { id: OCR_ENGINE_ID },
+      },
       judge: judgeKind ? { kind: judgeKind.judge, ...(judgeKind.model ? { model: judgeKind.model } : {}) } : { kind: 'none' },
       assertions_mode: mode,
       ...(checksRecord ? { checks: checksRecord } : {}),

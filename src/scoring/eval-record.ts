@@ -71,6 +71,8 @@ export interface ModelRef {
   id: string;
   /** sha256 of the weights file, hex. */
   sha256?: string;
+  /** DINO: 'float16' when the model ran in (emulated) half precision; absent or 'float32' otherwise. */
+  precision?: string;
   [key: string]: unknown;
 }
 

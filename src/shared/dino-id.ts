@@ -11,3 +11,19 @@ export function modelIdForUrl(url: string): string {
   const path = new URL(url, 'http://x/').pathname;
   return path.slice(path.lastIndexOf('/') + 1).replace(/\.onnx$/i, '') || url;
 }
+
+/**
+ * float32: the official harness without a GPU (the default). float16: the harness on a CUDA
+ * GPU, where the model runs in half precision (IWR-SPEC "Scoring"; most likely what the
+ * published figures used), emulated on the float32 graph (workers/onnx-half.ts).
+ */
+export type DinoPrecision = 'float32' | 'float16';
+export const DINO_PRECISIONS: readonly DinoPrecision[] = ['float32', 'float16'];
+
+/**
+ * What embeddings are cached under: the model file's hash, plus the precision when it is not
+ * float32 (so float32 keys are the ones kept before the option existed).
+ */
+export function dinoCacheId(model: { sha256: string; precision?: DinoPrecision }): string {
+  return model.precision && model.precision !== 'float32' ? `dino:${model.sha256}:${model.precision}` : `dino:${model.sha256}`;
+}

@@ -86,8 +86,52 @@ describe('score cache across CLI runs', () => {
     expect(scores(third, 'reference')).toEqual(scores(first, 'reference'));
     expect(JSON.parse(readFileSync(join(cache, victim), 'utf8')).key).toMatch(/^v1\|/);
 
+    // --dino-precision float16: the OCR entries are reused, the float32 embeddings are not
+    // (their key names the precision): the run adds the embeddings the first run added (half
+    // of its entries), and eval.json says float16.
+    const half = scratchResults(['reference'], ['2']);
+    const r5 = await iwr([
+      'batch',
+      '--data',
+      'samples',
+      '--tasks',
+      '2',
+      '--model',
+      'reference',
+      '--results',
+      half,
+      '--dino-model',
+      DINO,
+      '--dino-precision',
+      'float16',
+      '--ref-cache',
+      cache,
+    ]);
+    expect(r5.code, r5.stderr).toBe(0);
+    expect(counts(r5.stderr)).toEqual({ reused: lookups - c1.added / 2, added: c1.added / 2, unreadable: 0 });
+    const halfEval = JSON.parse(readFileSync(join(half, '2', 'reference', 'eval.json'), 'utf8')) as {
+      iwr_studio: { models: { dino: { precision: string } } };
+    };
+    expect(halfEval.iwr_studio.models.dino.precision).toBe('float16');
+    expect(scores(half, 'reference').ocr).toEqual(scores(first, 'reference').ocr);
+
     const bad = await iwr(['batch', '--data', 'samples', '--tasks', '2', '--model', 'reference', '--results', third, '--ref-cache', '']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--ref-cache: expected a folder/);
+    const badPrecision = await iwr([
+      'batch',
+      '--data',
+      'samples',
+      '--tasks',
+      '2',
+      '--model',
+      'reference',
+      '--results',
+      third,
+      '--dino-precision',
+      'int8',
+    ]);
+    expect(badPrecision.code).toBe(2);
+    expect(badPrecision.stderr).toMatch(/--dino-precision int8: expected one of float32, float16/);
   }, 900_000);
 });

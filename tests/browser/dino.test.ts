@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import * as ort from 'onnxruntime-node';
 import { launchBrowser, openApp } from './harness.ts';
 import { preprocessDino } from '../../workers/dino-preprocess.ts';
+import { halfPrecisionModel, roundToHalf } from '../../workers/onnx-half.ts';
 
 const MODEL_FILE = 'public/models/test-dinov2-tiny.onnx';
 const MODEL_URL = 'models/test-dinov2-tiny.onnx';
@@ -155,6 +156,65 @@ describe('DINO with the test model', () => {
     const cached = await second.evaluate(([a]) => window.iwr.referenceEmbedding('task-3', 0, a!), [shop]);
     expect(cached.embedding).toEqual(r[0]!.embedding);
     expect(await second.evaluate(() => window.iwr.engineStats().dinoImagesEmbedded)).toBe(0);
+    await context.close();
+  });
+});
+
+describe('the float16 option (the harness on a CUDA GPU)', () => {
+  test('float16 embeddings: half values, the same model file, its own cache entries, equal to the rewritten model in onnxruntime-node', async () => {
+    const shop = await screenshotOf(browser, shopPage);
+    const { page, context } = await openApp(browser);
+    await loadByUrl(page);
+    const full = await page.evaluate(([a]) => window.iwr.referenceEmbedding('task-9', 0, a!), [shop]);
+    expect(full.model.precision).toBe('float32');
+    // Switching reloads the loaded model in half precision.
+    await page.evaluate(() => window.iwr.setDinoPrecision('float16'));
+    const backend = await page.evaluate(() => window.iwr.dinoBackend());
+    expect(backend?.model.precision).toBe('float16');
+    expect(backend?.model.sha256).toBe(MODEL_SHA);
+    expect(backend?.session?.precision).toBe('float16');
+    const half = await page.evaluate(([a]) => window.iwr.dinoEmbed(a!), [shop]);
+    expect(half.model.precision).toBe('float16');
+    for (const v of half.embedding) expect(roundToHalf(v)).toBe(v);
+    expect(half.embedding).not.toEqual(full.embedding);
+    const cos =
+      half.embedding.reduce((n, v, i) => n + v * full.embedding[i]!, 0) / Math.hypot(...half.embedding) / Math.hypot(...full.embedding);
+    console.log(`test model, float16 vs float32 CLS cosine: ${cos.toFixed(6)}`);
+    expect(cos).toBeGreaterThan(0.999);
+    // The reference cache keeps the two apart: the float32 entry is not reused for float16.
+    const before = await page.evaluate(() => window.iwr.engineStats().dinoImagesEmbedded);
+    const ref16 = await page.evaluate(([a]) => window.iwr.referenceEmbedding('task-9', 0, a!), [shop]);
+    expect(await page.evaluate(() => window.iwr.engineStats().dinoImagesEmbedded)).toBe(before + 1);
+    expect(ref16.model.precision).toBe('float16');
+    expect(ref16.embedding).toEqual(half.embedding);
+    // The same rewrite in onnxruntime-node on the same preprocessed pixels gives the same vector.
+    const px = await page.evaluate(async (b64) => {
+      const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
+      const bmp = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+      const c = new OffscreenCanvas(bmp.width, bmp.height);
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(bmp, 0, 0);
+      const d = ctx.getImageData(0, 0, bmp.width, bmp.height);
+      let s = '';
+      for (let i = 0; i < d.data.length; i += 0x8000) s += String.fromCharCode(...d.data.subarray(i, i + 0x8000));
+      return { b64: btoa(s), width: d.width, height: d.height };
+    }, shop);
+    const session = await ort.InferenceSession.create(halfPrecisionModel(readFileSync(MODEL_FILE)).bytes);
+    const out = await session.run({
+      pixel_values: new ort.Tensor(
+        'float32',
+        preprocessDino({ data: new Uint8Array(Buffer.from(px.b64, 'base64')), width: px.width, height: px.height }),
+        [1, 3, 224, 224],
+      ),
+    });
+    const node = Array.from((out.last_hidden_state!.data as Float32Array).slice(0, 32));
+    // Half values: one unit in the last place of a half is about 1e-3 of the value.
+    const maxDiff = Math.max(...node.map((v, i) => Math.abs(v - half.embedding[i]!) / Math.max(1e-3, Math.abs(v))));
+    expect(maxDiff).toBeLessThan(2e-3);
+    await session.release();
+    // And back: float32 again gives the float32 vector exactly.
+    await page.evaluate(() => window.iwr.setDinoPrecision('float32'));
+    expect((await page.evaluate(([a]) => window.iwr.dinoEmbed(a!), [shop])).embedding).toEqual(full.embedding);
     await context.close();
   });
 });

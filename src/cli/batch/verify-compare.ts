@@ -93,7 +93,7 @@ export interface Rescored {
 export function checkEvalpoints(
   rec: EvalRecord,
   rescored: readonly Rescored[],
-  ours: { ocrEngine: string; dinoSha256: string; dinoId: string },
+  ours: { ocrEngine: string; dinoSha256: string; dinoId: string; dinoPrecision?: string },
 ): Finding[] {
   const findings: Finding[] = [];
   const pubDino = rec.iwr_studio?.models?.dino;
@@ -124,10 +124,14 @@ export function checkEvalpoints(
     }
     const pDino = rec.all_dino_scores[j];
     if (pDino !== undefined && Math.abs(pDino - r.dino) > ENGINE_TOLERANCE) {
+      const pubPrecision = pubDino?.precision ?? 'float32';
+      const ourPrecision = ours.dinoPrecision ?? 'float32';
       const cause =
         pubDino?.sha256 && pubDino.sha256 === ours.dinoSha256
-          ? `same DINO model (${ours.dinoId}) on the same file, different score: edited record or a different runtime`
-          : `DINO model difference (published ${pubDino ? `${pubDino.id}${pubDino.sha256 ? ` ${pubDino.sha256.slice(0, 12)}` : ''}` : 'facebook/dinov2-base (official; not recorded)'} vs ours ${ours.dinoId} ${ours.dinoSha256.slice(0, 12)})`;
+          ? pubPrecision !== ourPrecision
+            ? `same DINO model (${ours.dinoId}) in another precision (published ${pubPrecision}, ours ${ourPrecision}; --dino-precision)`
+            : `same DINO model (${ours.dinoId}) on the same file, different score: edited record or a different runtime`
+          : `DINO model difference (published ${pubDino ? `${pubDino.id}${pubDino.sha256 ? ` ${pubDino.sha256.slice(0, 12)}` : ''}` : 'facebook/dinov2-base (official; not recorded; float16 when run on a GPU)'} vs ours ${ours.dinoId} ${ours.dinoSha256.slice(0, 12)} ${ourPrecision})`;
       findings.push({ what: `checkpoint ${j} DINO (${r.file})`, published: pDino, recomputed: r.dino, cause });
     }
   }

@@ -33,6 +33,7 @@ Prints a table; exit 0 when every variant is caught by at least one mode, 1 othe
   --tasks LIST          only these task ids, e.g. 3,6,9 or 1-4
   --defects LIST        only these defects (comma-separated names)
   --dino-model PATH|URL the DINOv2 ONNX file (as for iwr eval)
+  --dino-precision float32|float16  as for iwr eval
   --judge-endpoint URL  also evaluate with an OpenAI-compatible judge (key: IWR_JUDGE_API_KEY,
                         else IWR_API_KEY); --judge-model NAME (default gpt-4o)
   --out DIR             also write each page and its eval.json: DIR/<task>/<variant>/
@@ -58,6 +59,7 @@ export const selftest: Command = {
           tasks: { type: 'string' },
           defects: { type: 'string' },
           'dino-model': { type: 'string' },
+          'dino-precision': { type: 'string' },
           'judge-endpoint': { type: 'string' },
           'judge-model': { type: 'string' },
           out: { type: 'string' },
@@ -82,7 +84,7 @@ export const selftest: Command = {
       throw new UsageError(`--judge-endpoint ${judgeEndpoint}: expected an http(s) URL`);
     if (values['judge-model'] !== undefined && !judgeEndpoint) throw new UsageError('--judge-model needs --judge-endpoint');
     const modes: SelftestMode[] = judgeEndpoint ? ['no judge', 'checks', 'judge'] : ['no judge', 'checks'];
-    const dino = dinoArg(values['dino-model'] as string | undefined);
+    const dino = dinoArg(values['dino-model'] as string | undefined, values['dino-precision'] as string | undefined);
     const ids = pickTasks(
       datasetTasks(data).map((t) => t.id),
       values.tasks as string | undefined,

@@ -138,7 +138,7 @@ export const verify: Command = {
     if (!existsSync(results) || !statSync(results).isDirectory())
       throw new UsageError(`--results ${String(values.results)}: no such folder`);
     const options = evalOptions(values);
-    const dino = dinoArg(values['dino-model'] as string | undefined);
+    const dino = dinoArg(values['dino-model'] as string | undefined, values['dino-precision'] as string | undefined);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
     const resolver = resolverArg(values);
     const inData = datasetTasks(data).map((t) => t.id);
@@ -237,6 +237,7 @@ export const verify: Command = {
                 ocrEngine: scored.ocrEngine,
                 dinoSha256: scored.dino.sha256,
                 dinoId: scored.dino.modelId,
+                dinoPrecision: scored.dino.precision,
               }),
             );
           }

@@ -2,7 +2,7 @@
 // table, each checkpoint's reference vs candidate (slider, difference, OCR diff, DINO, judge),
 // and the page's console errors and blocked requests.
 import { useEffect, useMemo, useState } from 'react';
-import { isTestDinoModel, loadRun, runScreenshot, type RunView } from './run-view.ts';
+import { isHalfDino, isTestDinoModel, loadRun, runScreenshot, type RunView } from './run-view.ts';
 import { ExportButton } from '../exchange/ExportButton.tsx';
 import { columnLabels, COLUMNS, type Column } from '../../scoring/metrics.ts';
 import { UNJUDGED } from '../../scoring/eval-record.ts';
@@ -272,6 +272,7 @@ function Checkpoints({ run, width, height, selected }: { run: RunView; width: nu
               <span className={`small ${isTestDinoModel(run.dinoModel) ? 'warn-text' : 'muted'}`}>
                 {' '}
                 ({run.dinoModel.id}
+                {isHalfDino(run.dinoModel) ? ', float16' : ''}
                 {isTestDinoModel(run.dinoModel) ? ', test model, NOT DINOv2' : ''})
               </span>
             ) : null}
@@ -300,7 +301,8 @@ function Checkpoints({ run, width, height, selected }: { run: RunView; width: nu
 function dinoDetail(run: RunView): { detail: string; detailTone?: 'warn' } {
   const m = run.dinoModel;
   if (!m) return { detail: 'model not recorded' };
-  return isTestDinoModel(m) ? { detail: `${m.id}\nNOT DINOv2`, detailTone: 'warn' } : { detail: m.id };
+  const id = isHalfDino(m) ? `${m.id} (float16)` : m.id;
+  return isTestDinoModel(m) ? { detail: `${id}\nNOT DINOv2`, detailTone: 'warn' } : { detail: id };
 }
 
 function fmt(v: number | string | undefined): string {

@@ -29,13 +29,18 @@ export interface RunView {
   level?: string;
   settings: Record<string, unknown>;
   /** The DINO model that produced the DINO figures, as recorded in eval.json. */
-  dinoModel?: { id: string; sha256?: string; source?: string };
+  dinoModel?: { id: string; sha256?: string; source?: string; precision?: string };
   raw: RunRecord;
 }
 
 /** The project's tiny test network (public/models/test-dinov2-tiny.onnx): not DINOv2. */
 export function isTestDinoModel(m: { id: string; source?: string } | undefined): boolean {
   return !!m && (m.id === 'test-dinov2-tiny' || /test-dinov2-tiny\.onnx$/.test(m.source ?? ''));
+}
+
+/** DINO figures from the float16 option (the harness on a GPU), not the float32 default. */
+export function isHalfDino(m: { precision?: string } | undefined): boolean {
+  return m?.precision === 'float16';
 }
 
 /** Maps one stored run; null for a run that did not finish (no eval record, nothing to show). */
@@ -75,6 +80,7 @@ export function toRunView(run: RunRecord): RunView | null {
             id: dino.id,
             ...(dino.sha256 ? { sha256: dino.sha256 } : {}),
             ...(typeof dino.source === 'string' ? { source: dino.source } : {}),
+            ...(typeof dino.precision === 'string' ? { precision: dino.precision } : {}),
           },
         }
       : {}),

@@ -10,7 +10,17 @@ import { bytes } from '../format.ts';
 import { deleteStoredModel, listStoredModels } from '../../data/models.ts';
 import { currentDino, loadDino, resetDino } from '../../engines/dino-bridge.ts';
 import type { DinoSettings } from '../../data/settings.ts';
+import type { DinoPrecision } from '../../shared/dino-id.ts';
 import { choiceOf, keepLocalModel, HUB_SETTING, TEST_MODEL_PATH, TEST_MODEL_SETTING, type DinoChoice } from './dino-choice.ts';
+
+const precisions: [DinoPrecision, string, string][] = [
+  ['float32', 'float32 (default)', 'As the official harness runs the model without a GPU.'],
+  [
+    'float16',
+    'float16, emulated',
+    'As the official harness runs it on a CUDA GPU, most likely how the published figures were made: weights and every activation rounded to half precision. Results say float16; cached embeddings are kept apart.',
+  ],
+];
 
 interface CachedModel {
   id: string;
@@ -41,7 +51,8 @@ export function DinoPanel() {
 
   const choose = async (next: DinoSettings) => {
     ctrl.current?.abort();
-    set('dino', next);
+    // The precision is its own choice: another model keeps it.
+    set('dino', { ...next, ...(dino.precision ? { precision: dino.precision } : {}) });
     await flushSettings();
     resetDino();
     setLoaded(null);
@@ -83,6 +94,16 @@ export function DinoPanel() {
     }
   };
 
+  const choosePrecision = async (precision: DinoPrecision) => {
+    ctrl.current?.abort();
+    const { precision: _old, ...rest } = dino;
+    set('dino', precision === 'float16' ? { ...rest, precision } : rest);
+    await flushSettings();
+    resetDino();
+    setLoaded(null);
+    setErr(null);
+  };
+
   const webgpu = typeof navigator !== 'undefined' && 'gpu' in navigator;
   const options: [DinoChoice, string, string][] = [
     [
@@ -118,6 +139,24 @@ export function DinoPanel() {
                   else document.getElementById(`${name}-url`)?.focus();
                 } else fileInput.current?.click();
               }}
+            />
+            <span>
+              {label}
+              <span className="hint">{hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="radio-list">
+        <legend className="field-label">Precision</legend>
+        {precisions.map(([id, label, hint]) => (
+          <label key={id} className="check">
+            <input
+              type="radio"
+              name={`${name}-precision`}
+              value={id}
+              checked={(dino.precision ?? 'float32') === id}
+              onChange={() => void choosePrecision(id)}
             />
             <span>
               {label}
@@ -168,7 +207,8 @@ export function DinoPanel() {
           <span className="field-label">Loaded now</span>{' '}
           {loaded ? (
             <span className="mono" title={`sha256 ${loaded.sha256} · ${loaded.source}`}>
-              {loaded.modelId} ({bytes(loaded.size)})
+              {loaded.modelId} ({bytes(loaded.size)}
+              {loaded.precision === 'float16' ? ', float16' : ''})
             </span>
           ) : (
             <span className="muted">none yet: loaded by the next run, or now</span>
