@@ -1,9 +1,9 @@
 // DINO in half precision, as the official harness runs it on a CUDA GPU (IWR-SPEC "Scoring":
-// `model.half()` there, so weights and activations are float16). onnxruntime-web's WASM
+// float16 weights and activations there). onnxruntime-web's WASM
 // backend has almost no float16 kernels, so the float16 option is emulated on the float32
 // graph: every float weight is rounded to the nearest float16 value, and every float tensor
-// computed from the image (the input included) passes through Cast(float16) -> Cast(float)
-// right after the node that makes it. Each op still computes in float32 inside, much as
+// computed from the image or the weights (the input included) passes through Cast(float16) ->
+// Cast(float) right after the node that makes it. Each op still computes in float32 inside, much as
 // CUDA half kernels accumulate in float32; what is stored between ops is half precision.
 //
 // Pure: bytes in, bytes out. The ONNX protobuf is walked field by field (the few messages
@@ -295,6 +295,12 @@ export function halfPrecisionModel(model: Uint8Array, opts: { inPlace?: boolean 
   const gfs = fields(graph);
 
   const types = new Map<string, number>();
+  /**
+   * Tensors that carry the image or the weights, and what is computed from them: these are
+   * half in the harness. What is computed only from shapes and scalar constants (a resize's
+   * scale from the input's size, say) is not a tensor in PyTorch at all and is left alone.
+   */
+  const data = new Set<string>();
   let weights = 0;
   for (const f of gfs.filter((x) => x.field === GRAPH.initializer)) {
     const t = sub(graph, f);
@@ -303,9 +309,9 @@ export function halfPrecisionModel(model: Uint8Array, opts: { inPlace?: boolean 
     weights += roundTensor(t, `initializer "${name}"`);
     const type = tensorType(t);
     if (type !== undefined) types.set(name, type);
+    if (type === FLOAT && elementCount(t) > 1) data.add(name);
   }
   // Graph inputs that are not initializers: the image.
-  const data = new Set<string>();
   const inputs: string[] = [];
   for (const f of gfs.filter((x) => x.field === GRAPH.input)) {
     const vi = sub(graph, f);
@@ -326,7 +332,10 @@ export function halfPrecisionModel(model: Uint8Array, opts: { inPlace?: boolean 
   // Constants in the graph that hold weights (more than one value) are rounded like initializers.
   for (const n of nodes) {
     const t = n.opType === 'Constant' ? n.tensors.get('value') : undefined;
-    if (t && elementCount(t) > 1) weights += roundTensor(t, `constant "${n.outputs[0] ?? ''}"`);
+    if (t && elementCount(t) > 1 && tensorType(t) === FLOAT) {
+      weights += roundTensor(t, `constant "${n.outputs[0] ?? ''}"`);
+      for (const out of n.outputs) data.add(out);
+    }
   }
 
   const used = new Set<string>([...types.keys(), ...nodes.flatMap((n) => [...n.inputs, ...n.outputs, n.name])]);
@@ -366,13 +375,14 @@ export function halfPrecisionModel(model: Uint8Array, opts: { inPlace?: boolean 
   }
   for (const n of nodes) {
     const type = outputType(n, (name) => types.get(name));
-    const fromImage = !SHAPE_OPS.has(n.opType) && n.inputs.some((i) => data.has(i));
+    // Constants were rounded where they are; a Shape of the image is not the image.
+    const carries = n.opType !== 'Constant' && !SHAPE_OPS.has(n.opType) && n.inputs.some((i) => data.has(i));
     const renames = new Map<string, string>();
     const after: Uint8Array[] = [];
     for (const out of n.outputs) {
       if (out === '') continue;
       if (type !== undefined) types.set(out, type);
-      if (!fromImage) continue;
+      if (!carries) continue;
       data.add(out);
       if (type !== FLOAT) continue;
       const { renamed, casts } = roundTrip(out);

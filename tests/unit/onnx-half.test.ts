@@ -98,3 +98,73 @@ describe('the half-precision model', () => {
     expect(() => halfPrecisionModel(new TextEncoder().encode('<html>not a model</html>'))).toThrow(/ONNX|protobuf|field/);
   });
 });
+
+// ---- a hand-made graph: a scale computed from the input's shape stays float32 ---------------
+
+const enc = new TextEncoder();
+function varint(v: number): number[] {
+  const out: number[] = [];
+  do {
+    let b = v & 0x7f;
+    v = Math.floor(v / 128);
+    if (v) b |= 0x80;
+    out.push(b);
+  } while (v);
+  return out;
+}
+const cat = (...parts: (Uint8Array | number[])[]) => Uint8Array.from(parts.flatMap((p) => Array.from(p)));
+const len = (field: number, payload: Uint8Array) => cat(varint((field << 3) | 2), varint(payload.length), payload);
+const str = (field: number, s: string) => len(field, enc.encode(s));
+const int = (field: number, v: number) => cat(varint(field << 3), varint(v));
+const tensorProto = (name: string, type: number, raw: Uint8Array, dims: number[] = []) =>
+  cat(...dims.map((d) => int(1, d)), int(2, type), str(8, name), len(9, raw));
+const node = (op: string, inputs: string[], outputs: string[], attrs: Uint8Array[] = []) =>
+  cat(
+    ...inputs.map((i) => str(1, i)),
+    ...outputs.map((o) => str(2, o)),
+    str(3, `n_${outputs[0]}`),
+    str(4, op),
+    ...attrs.map((a) => len(5, a)),
+  );
+const constant = (name: string, type: number, raw: Uint8Array) =>
+  node('Constant', [], [name], [cat(str(1, 'value'), len(5, tensorProto(`${name}_t`, type, raw)), int(20, 4))]);
+const valueInfo = (name: string, dims: number[]) =>
+  cat(str(1, name), len(2, len(1, cat(int(1, 1), len(2, cat(...dims.map((d) => len(1, int(1, d)))))))));
+const f32 = (...v: number[]) => new Uint8Array(Float32Array.from(v).buffer);
+const i64 = (...v: number[]) => new Uint8Array(BigInt64Array.from(v.map(BigInt)).buffer);
+
+/** Y = X * (width of X / 3) + W: the scale comes from Shape, W is a weight. */
+function shapeScaleModel(): Uint8Array {
+  const graph = cat(
+    len(1, node('Shape', ['X'], ['s'])),
+    len(1, constant('one', 7, i64(1))),
+    len(1, node('Gather', ['s', 'one'], ['w'])),
+    len(1, node('Cast', ['w'], ['wf'], [cat(str(1, 'to'), int(3, 1), int(20, 2))])),
+    len(1, constant('three', 1, f32(3))),
+    len(1, node('Div', ['wf', 'three'], ['scale'])),
+    len(1, node('Mul', ['X', 'scale'], ['xs'])),
+    len(1, node('Add', ['xs', 'W'], ['Y'])),
+    str(2, 'g'),
+    len(5, tensorProto('W', 1, f32(0.1, 0.2, 0.3, 0.7), [4])),
+    len(11, valueInfo('X', [1, 4])),
+    len(12, valueInfo('Y', [1, 4])),
+  );
+  return cat(int(1, 8), len(8, cat(str(1, ''), int(2, 17))), len(7, graph));
+}
+
+test('a float computed from the input shape is not rounded; the weight, the input and every product are', async () => {
+  const { bytes, report } = halfPrecisionModel(shapeScaleModel());
+  expect(report.weights).toBe(4);
+  const x = [1, 0.1, 3.7, 100.3];
+  const s = await ort.InferenceSession.create(bytes);
+  const y = Array.from((await s.run({ X: new ort.Tensor('float32', Float32Array.from(x), [1, 4]) })).Y!.data as Float32Array);
+  await s.release();
+  const r = (v: number) => Math.fround(v);
+  const scale = r(4 / 3); // float32, as the shape arithmetic gives it
+  const w = [0.1, 0.2, 0.3, 0.7].map((v) => roundToHalf(v));
+  const expected = x.map((v, i) => roundToHalf(r(roundToHalf(r(roundToHalf(v) * scale)) + w[i]!)));
+  expect(y).toEqual(expected);
+  // Had the scale been rounded to half (1.3330078), the products would differ.
+  const wrong = x.map((v, i) => roundToHalf(r(roundToHalf(r(roundToHalf(v) * roundToHalf(scale))) + w[i]!)));
+  expect(wrong).not.toEqual(expected);
+});
