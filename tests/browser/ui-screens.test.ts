@@ -185,6 +185,10 @@ describe('settings', () => {
     await page.getByRole('textbox', { name: /API key/ }).fill('sk-test-123456');
     await page.getByLabel(/^Improved/).check();
     await page.getByLabel(/Honour the scroll direction/).check();
+    // DINO: the built-in test model, in the float16 option (a choice of its own: picking the
+    // model first and the precision second, or the other way round, keeps both).
+    await page.getByLabel(/float16, emulated/).check();
+    await page.locator('#settings-dino input[value="test"]').check();
     await page.locator('#settings-storage table').waitFor();
     const storage = await page.locator('#settings-storage').innerText();
     for (const store of ['Candidates', 'Runs', 'Resolver answers']) expect(storage).toContain(store);
@@ -196,6 +200,12 @@ describe('settings', () => {
     expect(await page.getByLabel('Endpoint (base URL)').inputValue()).toBe('http://127.0.0.1:9/v1');
     expect(await page.getByRole('textbox', { name: /API key/ }).getAttribute('type')).toBe('password');
     expect(await page.getByLabel(/Honour the scroll direction/).isChecked()).toBe(true);
+    expect(await page.getByLabel(/float16, emulated/).isChecked()).toBe(true);
+    // The DINO engine reads them: the configured model, loaded in float16.
+    const dino = await page.evaluate(() => window.iwr.dinoEnsureModel());
+    expect(dino.model.modelId).toBe('test-dinov2-tiny');
+    expect(dino.model.precision).toBe('float16');
+    expect(dino.session?.precision).toBe('float16');
     // The judge engine reads the same settings.
     const cfg = await page.evaluate(() => window.iwr.judgeConfig());
     expect(cfg.model).toBe('judge-model-x');
