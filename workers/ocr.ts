@@ -23,21 +23,52 @@ export type OcrImage = ImageBitmap | Blob | ArrayBuffer;
 
 let pool: Promise<Tesseract.Scheduler> | null = null;
 
+/**
+ * How long one engine may take to start. tesseract.js 7 does not settle createWorker when the
+ * language data fails to initialise (a damaged or cut-off file): without an error handler it
+ * throws inside its message handler, which ends this worker with a bare "input buffer is
+ * broken"; with one, the start fails here with what to do. The timeout covers a start that
+ * never answers at all.
+ */
+const START_TIMEOUT_MS = 120_000;
+
+function startFailed(cause: unknown): Error {
+  const why = cause instanceof Error ? cause.message : String(cause);
+  return new Error(
+    `The OCR engine could not start (${why}). Its files are served by the app under vendor/tesseract/; a damaged or incomplete copy (an interrupted download kept by the browser) causes this: reload, or clear this site's data.`,
+  );
+}
+
 async function startPool(cfg: OcrConfig): Promise<Tesseract.Scheduler> {
   const scheduler = Tesseract.createScheduler();
   const base = cfg.vendorBase.replace(/\/?$/, '/');
   const start = () =>
-    Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
-      workerPath: `${base}worker.min.js`,
-      // A folder: tesseract.js picks the relaxed-SIMD, SIMD or plain LSTM build itself.
-      corePath: base,
-      langPath: `${base}lang`,
-      gzip: true,
-      // The data is served by the app and kept by the HTTP cache; caching it again in
-      // IndexedDB would only add a copy.
-      cacheMethod: 'none',
-      // A blob worker would need importScripts of an absolute URL; a direct one is simpler.
-      workerBlobURL: false,
+    new Promise<Tesseract.Worker>((resolve, reject) => {
+      let settled = false;
+      const settle = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        fn();
+      };
+      const timer = setTimeout(() => settle(() => reject(startFailed(`no answer in ${START_TIMEOUT_MS / 1000} s`))), START_TIMEOUT_MS);
+      Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+        workerPath: `${base}worker.min.js`,
+        // A folder: tesseract.js picks the relaxed-SIMD, SIMD or plain LSTM build itself.
+        corePath: base,
+        langPath: `${base}lang`,
+        gzip: true,
+        // The data is served by the app and kept by the HTTP cache; caching it again in
+        // IndexedDB would only add a copy.
+        cacheMethod: 'none',
+        // A blob worker would need importScripts of an absolute URL; a direct one is simpler.
+        workerBlobURL: false,
+        // Failures while starting end the start; later ones reject their own job as well.
+        errorHandler: (e: unknown) => settle(() => reject(startFailed(e))),
+      }).then(
+        (w) => settle(() => resolve(w)),
+        (e: unknown) => settle(() => reject(startFailed(e))),
+      );
     });
   // The first engine alone, then the others: started together, each would download the core
   // (3.8 MB) and the language data (2.9 MB) before any response is in the HTTP cache.

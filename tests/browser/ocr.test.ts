@@ -96,3 +96,29 @@ test('a reference checkpoint is OCRed once per task and engine, even across page
   expect(await second.evaluate(() => window.iwr.engineStats().ocrCalls)).toBe(0);
   await context.close();
 });
+
+test('damaged language data: OCR fails at once with a message that names the files and what to do', async () => {
+  // The same bytes cut in half, as an interrupted download leaves them. No service worker, so
+  // the request reaches the route (the app's offline cache would serve its own good copy).
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.route('**/vendor/tesseract/lang/**', async (route) => {
+    const res = await route.fetch();
+    const body = await res.body();
+    await route.fulfill({ response: res, body: body.subarray(0, body.length >> 1) });
+  });
+  const { page } = await openApp(browser, { context });
+  const png = await screenshotOf(pageHtml(WORDS));
+  const t0 = Date.now();
+  const err = await page.evaluate(async (b64) => {
+    try {
+      await window.iwr.ocr(b64);
+      return null;
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  }, png);
+  expect(err).toMatch(/The OCR engine could not start/);
+  expect(err).toMatch(/vendor\/tesseract/);
+  console.log(`damaged language data: failed after ${Date.now() - t0} ms: ${err?.slice(0, 160)}`);
+  await context.close();
+});
