@@ -56,9 +56,8 @@ export interface LoadedDino {
   fromCache: boolean;
 }
 
-function infoOf(c: NonNullable<typeof current>): DinoModelInfo {
-  const m = c.model;
-  return { modelId: m.modelId, sha256: m.sha256, size: m.size, source: m.source, precision: c.precision };
+function infoOf(m: ResolvedModel, precision: DinoPrecision): DinoModelInfo {
+  return { modelId: m.modelId, sha256: m.sha256, size: m.size, source: m.source, precision };
 }
 
 async function precisionWanted(): Promise<DinoPrecision> {
@@ -106,17 +105,17 @@ export async function loadDino(
       keep: opts.keep ?? true,
     });
     const session = await activate(model, opts.backend ?? 'auto', precision, opts.signal);
-    return { model: infoOf({ model, backend: 'auto', precision }), session, fromCache: model.fromCache };
+    return { model: infoOf(model, precision), session, fromCache: model.fromCache };
   }
   const name = source.name ?? (source.bytes instanceof File ? source.bytes.name : 'model.onnx');
   const model = await resolveModelBytes(source.bytes, name, opts.modelId);
   const session = await activate(model, opts.backend ?? 'auto', precision, opts.signal);
-  return { model: infoOf({ model, backend: 'auto', precision }), session, fromCache: false };
+  return { model: infoOf(model, precision), session, fromCache: false };
 }
 
 /** The loaded model, or the configured one (default facebook/dinov2-base) from cache or network. */
 export async function ensureDino(signal?: AbortSignal, onProgress?: (p: DownloadProgress) => void): Promise<DinoModelInfo> {
-  if (current) return infoOf(current);
+  if (current) return infoOf(current.model, current.precision);
   const setting = await getDinoSetting().catch(() => null);
   const url = setting?.url ?? DEFAULT_DINO_MODEL_URL;
   try {
@@ -155,7 +154,7 @@ export function dinoCosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 export function currentDino(): { model: DinoModelInfo; session: DinoSessionInfo | null } | null {
-  return current ? { model: infoOf(current), session: lastInfo } : null;
+  return current ? { model: infoOf(current.model, current.precision), session: lastInfo } : null;
 }
 
 /**
