@@ -173,7 +173,24 @@ if (!existsSync(MODEL)) {
       await app.goto(server.url);
       await app.waitForFunction(() => window.iwr?.ready === true);
       const backend = webgpu ? 'webgpu' : 'wasm';
-      if (webgpu && !(await app.evaluate(async () => !!(await navigator.gpu?.requestAdapter?.())))) return { skipped: 'no WebGPU adapter' };
+      // Which adapter WebGPU gets: headless Chromium without a GPU offers SwiftShader, a CPU
+      // rasteriser, whose timings say nothing about a GPU; the table says so.
+      const adapter = webgpu
+        ? await app.evaluate(async () => {
+            const a = await navigator.gpu?.requestAdapter?.();
+            if (!a) return null;
+            const i = a.info ?? {};
+            return {
+              vendor: i.vendor ?? '',
+              architecture: i.architecture ?? '',
+              description: i.description ?? '',
+              fallback: !!i.isFallbackAdapter,
+            };
+          })
+        : null;
+      if (webgpu && !adapter) return { skipped: 'no GPU found: navigator.gpu gave no adapter' };
+      const software =
+        !!adapter && (adapter.fallback || /swiftshader/i.test(`${adapter.vendor} ${adapter.architecture} ${adapter.description}`));
       const t0 = Date.now();
       const loaded = await app.evaluate(
         (be) => window.iwr.loadDinoModel({ url: 'bench-models/random-vitb14.onnx', backend: be, keep: false }),
@@ -208,7 +225,7 @@ if (!existsSync(MODEL)) {
         decode.push(r.decode);
         if (between) await between();
       }
-      return { ms: median(ms), all: ms, decodeMs: median(decode), session: loaded.session };
+      return { ms: median(ms), all: ms, decodeMs: median(decode), session: loaded.session, ...(adapter ? { adapter, software } : {}) };
     } finally {
       if (timer) clearTimeout(timer);
       await browser.close();
@@ -344,7 +361,7 @@ if (results.dino.wasm) {
     );
   rows.push(
     d.webgpu?.ms
-      ? `| DINO ms per image, ViT-B/14, WebGPU (${'SwiftShader in headless'}) vs onnxruntime-node | ${f(d.webgpu.ms)} | ${f(d.nodeMs)} | ${(d.webgpu.ms / d.nodeMs).toFixed(2)}x | - |`
+      ? `| DINO ms per image, ViT-B/14, WebGPU (${d.webgpu.software ? `no GPU found: the ${d.webgpu.adapter?.architecture || d.webgpu.adapter?.vendor || 'software'} adapter, a CPU rasteriser` : `${d.webgpu.adapter?.vendor ?? ''} ${d.webgpu.adapter?.architecture ?? ''}`.trim()}) vs onnxruntime-node, beside WASM above | ${f(d.webgpu.ms)} | ${f(d.nodeMs)} | ${(d.webgpu.ms / d.nodeMs).toFixed(2)}x | - |`
       : `| DINO WebGPU | skipped: ${d.webgpu?.skipped ?? '?'} | | | |`,
   );
 }
