@@ -26,7 +26,7 @@ const scores = (results: string, model: string) => {
 describe('score cache across CLI runs', () => {
   test('run 1 fills it, run 2 reuses every entry with identical scores, a re-run of another model scores no image twice, a damaged file is recomputed, an empty value exits 2', async () => {
     const cache = mkdtempSync(join(tmpdir(), 'iwr-refcache-'));
-    const batch = (results: string, model: string) =>
+    const batch = (results: string, model: string, extra: string[] = []) =>
       iwr([
         'batch',
         '--data',
@@ -41,6 +41,7 @@ describe('score cache across CLI runs', () => {
         DINO,
         '--ref-cache',
         cache,
+        ...extra,
       ]);
 
     const first = scratchResults(['reference', 'partial'], ['2']);
@@ -90,23 +91,7 @@ describe('score cache across CLI runs', () => {
     // (their key names the precision): the run adds the embeddings the first run added (half
     // of its entries), and eval.json says float16.
     const half = scratchResults(['reference'], ['2']);
-    const r5 = await iwr([
-      'batch',
-      '--data',
-      'samples',
-      '--tasks',
-      '2',
-      '--model',
-      'reference',
-      '--results',
-      half,
-      '--dino-model',
-      DINO,
-      '--dino-precision',
-      'float16',
-      '--ref-cache',
-      cache,
-    ]);
+    const r5 = await batch(half, 'reference', ['--dino-precision', 'float16']);
     expect(r5.code, r5.stderr).toBe(0);
     expect(counts(r5.stderr)).toEqual({ reused: lookups - c1.added / 2, added: c1.added / 2, unreadable: 0 });
     const halfEval = JSON.parse(readFileSync(join(half, '2', 'reference', 'eval.json'), 'utf8')) as {

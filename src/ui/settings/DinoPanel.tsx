@@ -49,15 +49,18 @@ export function DinoPanel() {
   useEffect(refresh, [refresh]);
   useEffect(() => () => ctrl.current?.abort(), []);
 
-  const choose = async (next: DinoSettings) => {
+  /** Saves the DINO choice and drops the loaded model, so the next run uses the new one. */
+  const apply = async (next: DinoSettings) => {
     ctrl.current?.abort();
-    // The precision is its own choice: another model keeps it.
-    set('dino', { ...next, ...(dino.precision ? { precision: dino.precision } : {}) });
+    set('dino', next);
     await flushSettings();
     resetDino();
     setLoaded(null);
     setErr(null);
   };
+
+  // The precision is its own choice: another model keeps it.
+  const choose = (next: DinoSettings) => apply({ ...next, ...(dino.precision ? { precision: dino.precision } : {}) });
 
   const loadNow = async () => {
     const c = new AbortController();
@@ -94,14 +97,9 @@ export function DinoPanel() {
     }
   };
 
-  const choosePrecision = async (precision: DinoPrecision) => {
-    ctrl.current?.abort();
+  const choosePrecision = (precision: DinoPrecision) => {
     const { precision: _old, ...rest } = dino;
-    set('dino', precision === 'float16' ? { ...rest, precision } : rest);
-    await flushSettings();
-    resetDino();
-    setLoaded(null);
-    setErr(null);
+    return apply(precision === 'float16' ? { ...rest, precision } : rest);
   };
 
   const webgpu = typeof navigator !== 'undefined' && 'gpu' in navigator;
