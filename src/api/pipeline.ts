@@ -6,7 +6,9 @@
 //       scores with their labels, the screenshots as base64 PNG and the stored steps; with
 //       `save`, also stores the run (runs + blobs stores) and returns its id.
 //       capture 'cdp' and input 'trusted' need the CLI's bindings (src/pipeline/backends.ts).
-//       progress: when `progressBinding` names a window function, every event is sent to it.
+//       progress: when `progressBinding` names a window function, every event is sent to it
+//       (with `progressTag` as second argument). Evaluations may run side by side in one page:
+//       their replays take turns, and a 'replayed' event says when the next may begin.
 //   useDinoModel(url: string): loads a DINO model (URL; e.g. the CLI's mounted --dino-model).
 import { evaluateFromSource } from '../pipeline/from-source.ts';
 import { storedStep } from '../pipeline/run-record.ts';
@@ -31,6 +33,8 @@ export interface EvaluateInput {
   checks?: { text: string; file: string };
   save?: boolean;
   progressBinding?: string;
+  /** Passed with every event as the binding's second argument: tells evaluations sharing a page apart. */
+  progressTag?: string;
 }
 
 export interface EvaluateOutput {
@@ -54,14 +58,14 @@ declare module './index.ts' {
 /** An event as a page binding can carry it: step records without their blobs. */
 export const plainEvent = (e: EvaluationEvent): unknown => (e.type === 'step' ? { type: 'step', record: storedStep(e.record) } : e);
 
-/** Events forwarded to the window function named `name` (a CLI binding), if there is one. */
-export function forwardTo(name: string | undefined): ((e: EvaluationEvent) => void) | undefined {
+/** Events forwarded to the window function named `name` (a CLI binding), if there is one, with `tag`. */
+export function forwardTo(name: string | undefined, tag?: string): ((e: EvaluationEvent) => void) | undefined {
   const f = name ? (window as unknown as Record<string, unknown>)[name] : undefined;
-  return typeof f === 'function' ? (e) => void (f as (e: unknown) => Promise<void>)(plainEvent(e)) : undefined;
+  return typeof f === 'function' ? (e) => void (f as (e: unknown, tag?: string) => Promise<void>)(plainEvent(e), tag) : undefined;
 }
 
 async function evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
-  const onEvent = forwardTo(input.progressBinding);
+  const onEvent = forwardTo(input.progressBinding, input.progressTag);
   const { result, runId } = await evaluateFromSource({
     sourceId: input.sourceId,
     taskId: input.taskId,

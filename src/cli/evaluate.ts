@@ -21,10 +21,13 @@ export interface EvalRequest {
   onProgress?: (e: ProgressEvent) => void;
 }
 
-// One progress binding per page, routed to the evaluation running there: exposing a new
-// binding per call would grow the page's bindings with every task of a long batch.
+// One progress binding per page, routed by tag to the evaluations running there (a batch
+// replays one task while the one before it is scored): exposing a new binding per call would
+// grow the page's bindings with every task of a long batch.
 const PROGRESS_BINDING = 'iwrCliProgress';
-const progressRoutes = new WeakMap<Page, { handler: ((e: ProgressEvent) => void) | null }>();
+type ProgressRoutes = Map<string, (e: ProgressEvent) => void>;
+const progressRoutes = new WeakMap<Page, ProgressRoutes>();
+let nextTag = 0;
 const grabbers = new WeakSet<Page>();
 const inputs = new WeakSet<Page>();
 
@@ -79,23 +82,24 @@ export async function ensureTrustedInput(page: Page): Promise<void> {
   });
 }
 
-async function progressRoute(page: Page): Promise<{ handler: ((e: ProgressEvent) => void) | null }> {
-  let route = progressRoutes.get(page);
-  if (!route) {
-    const r: { handler: ((e: ProgressEvent) => void) | null } = { handler: null };
-    route = r;
+async function progressRoutesOf(page: Page): Promise<ProgressRoutes> {
+  let routes = progressRoutes.get(page);
+  if (!routes) {
+    const r: ProgressRoutes = new Map();
+    routes = r;
     progressRoutes.set(page, r);
-    await page.exposeFunction(PROGRESS_BINDING, (e: ProgressEvent) => r.handler?.(e));
+    await page.exposeFunction(PROGRESS_BINDING, (e: ProgressEvent, tag?: string) => r.get(String(tag))?.(e));
   }
-  return route;
+  return routes;
 }
 
 export async function evaluateInSession(session: Pick<AppSession, 'page'>, req: EvalRequest): Promise<EvaluateOutput> {
   const { page } = session;
   if (req.options?.capture === 'cdp') await ensureGrabber(page);
   if (req.options?.input === 'trusted') await ensureTrustedInput(page);
-  const route = req.onProgress ? await progressRoute(page) : null;
-  if (route && req.onProgress) route.handler = req.onProgress;
+  const routes = req.onProgress ? await progressRoutesOf(page) : null;
+  const tag = String(nextTag++);
+  if (routes && req.onProgress) routes.set(tag, req.onProgress);
   try {
     return await page.evaluate((input) => window.iwr.evaluate(input), {
       sourceId: req.sourceId,
@@ -105,10 +109,10 @@ export async function evaluateInSession(session: Pick<AppSession, 'page'>, req: 
       model: req.model,
       options: req.options,
       ...(req.checks ? { checks: req.checks } : {}),
-      ...(route ? { progressBinding: PROGRESS_BINDING } : {}),
+      ...(routes ? { progressBinding: PROGRESS_BINDING, progressTag: tag } : {}),
     } satisfies EvaluateInput);
   } finally {
-    if (route) route.handler = null;
+    routes?.delete(tag);
   }
 }
 

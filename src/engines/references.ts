@@ -87,8 +87,10 @@ export async function ocrAgainstReference(
   cand: Blob,
   signal?: AbortSignal,
 ): Promise<{ reference: string; candidate: string; sim: number }> {
-  const reference = (await referenceOcrText(taskKey, checkpoint, ref, signal)).text;
-  const candidate = (await candidateOcrText(cand, signal)).text;
+  // Both at once: the OCR worker pool reads them side by side.
+  const [reference, candidate] = (
+    await Promise.all([referenceOcrText(taskKey, checkpoint, ref, signal), candidateOcrText(cand, signal)])
+  ).map((r) => r.text) as [string, string];
   return { reference, candidate, sim: ocrSimilarity(reference, candidate) };
 }
 

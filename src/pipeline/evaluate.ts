@@ -16,6 +16,7 @@ import { dinoAgainstReference, ocrAgainstReference } from '../engines/references
 import { modelDirName } from '../scoring/model-names.ts';
 import { currentResolver } from '../resolvers/config.ts';
 import { captureBackendNamed, inputBackendNamed } from './backends.ts';
+import { oneReplayAtATime } from './replay-gate.ts';
 import type { CheckVerdict } from '../checks/types.ts';
 import type { CheckpointScore, EvaluationInput, EvaluationResult, EvaluationStage } from './types.ts';
 
@@ -72,41 +73,45 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
   const mode = opts.assertions ?? 'judge';
   const checkEntries = mode === 'judge' ? [] : (input.checks ?? []);
 
-  // 1. Replay.
+  // 1. Replay (taking turns with any other evaluation's replay on this page; see replay-gate.ts).
   const records: StepRecord[] = [];
   const screenshots: Blob[] = [];
-  const summary = await timed('replay', async () => {
-    stage('replay', 0, steps.length + 1);
-    const gen = replay({ id: task.id, action_sequence: steps, resolution: input.resolution }, input.html, {
-      assets: input.assets,
-      ...(input.files?.size ? { files: input.files } : {}),
-      seed: opts.seed ?? 0,
-      policy: opts.policy ?? 'blocked',
-      timing: opts.timing ?? 'official',
-      scroll: opts.scroll ?? 'official',
-      ...(opts.stepTimeoutMs ? { stepTimeoutMs: opts.stepTimeoutMs } : {}),
-      capture: captureBackendNamed(opts.capture),
-      input: inputBackendNamed(opts.input),
-      resolver,
-      ...(opts.container ? { container: opts.container } : {}),
-      // Real pixels need the frame unscaled on the page (replay() sees to it for real pointer input).
-      ...(opts.capture === 'cdp' ? { fit: false } : opts.fit !== undefined ? { fit: opts.fit } : {}),
-      ...(checkEntries.length ? { checks: new Map(checkEntries.map((e) => [e.step, e])) } : {}),
-      ...(signal ? { signal } : {}),
-    });
-    let next = await gen.next();
-    while (!next.done) {
-      const rec = next.value;
-      records.push(rec);
-      for (const m of rec.missingFiles ?? []) onEvent?.({ type: 'log', level: 'warn', message: `missing file: ${m}` });
-      for (const m of rec.refusedFiles ?? []) onEvent?.({ type: 'log', level: 'warn', message: `refused: ${m}` });
-      if (rec.status === 'ok' && rec.screenshot) screenshots[rec.k] = rec.screenshot;
-      onEvent?.({ type: 'step', record: rec });
-      stage('replay', records.length, steps.length + 1);
-      next = await gen.next();
-    }
-    return next.value;
-  });
+  const summary = await oneReplayAtATime(() =>
+    timed('replay', async () => {
+      stage('replay', 0, steps.length + 1);
+      const gen = replay({ id: task.id, action_sequence: steps, resolution: input.resolution }, input.html, {
+        assets: input.assets,
+        ...(input.files?.size ? { files: input.files } : {}),
+        seed: opts.seed ?? 0,
+        policy: opts.policy ?? 'blocked',
+        timing: opts.timing ?? 'official',
+        scroll: opts.scroll ?? 'official',
+        ...(opts.stepTimeoutMs ? { stepTimeoutMs: opts.stepTimeoutMs } : {}),
+        capture: captureBackendNamed(opts.capture),
+        input: inputBackendNamed(opts.input),
+        resolver,
+        ...(opts.container ? { container: opts.container } : {}),
+        // Real pixels need the frame unscaled on the page (replay() sees to it for real pointer input).
+        ...(opts.capture === 'cdp' ? { fit: false } : opts.fit !== undefined ? { fit: opts.fit } : {}),
+        ...(checkEntries.length ? { checks: new Map(checkEntries.map((e) => [e.step, e])) } : {}),
+        ...(signal ? { signal } : {}),
+      });
+      let next = await gen.next();
+      while (!next.done) {
+        const rec = next.value;
+        records.push(rec);
+        for (const m of rec.missingFiles ?? []) onEvent?.({ type: 'log', level: 'warn', message: `missing file: ${m}` });
+        for (const m of rec.refusedFiles ?? []) onEvent?.({ type: 'log', level: 'warn', message: `refused: ${m}` });
+        if (rec.status === 'ok' && rec.screenshot) screenshots[rec.k] = rec.screenshot;
+        onEvent?.({ type: 'step', record: rec });
+        stage('replay', records.length, steps.length + 1);
+        next = await gen.next();
+      }
+      return next.value;
+    }),
+  );
+  // The page is free for another replay from here on (`iwr batch` starts its next task).
+  onEvent?.({ type: 'replayed' });
   throwIfAborted(signal);
   if (!screenshots[0]) {
     throw new EvaluationError(`the candidate page did not load: ${summary.reason ?? 'no screenshot 0'}`);
@@ -164,17 +169,25 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
     references.push(ref);
   }
 
-  // 4a. OCR: references once per (task, engine, checkpoint); candidates every time.
+  // 4a. OCR: references once per (task, engine, checkpoint), candidates once per image content.
+  // Every image is handed to the OCR worker pool at once (it queues them over its workers);
+  // each text depends on its image only, so the order they finish in changes nothing.
   const ocr = await timed('ocr', async () => {
-    const out: { reference: string; candidate: string; sim: number }[] = [];
     stage('ocr', 0, pairs.length);
-    for (const [n, p] of pairs.entries()) {
-      const ref = references[n] as Blob;
-      const cand = screenshots[p.screenshot] as Blob;
-      out.push(await ocrAgainstReference(input.taskKey, p.checkpoint, ref, cand, signal));
-      stage('ocr', n + 1, pairs.length);
-    }
-    return out;
+    let done = 0;
+    return Promise.all(
+      pairs.map(async (p, n) => {
+        const sim = await ocrAgainstReference(
+          input.taskKey,
+          p.checkpoint,
+          references[n] as Blob,
+          screenshots[p.screenshot] as Blob,
+          signal,
+        );
+        stage('ocr', ++done, pairs.length);
+        return sim;
+      }),
+    );
   });
 
   // 4b. DINO: reference embeddings cached per model hash.

@@ -40,6 +40,7 @@ const STAGES: Record<EvaluationStage, RunStage | null> = {
 export function runEventOf(e: EvaluationEvent): RunEvent | null {
   if (e.type === 'step') return { type: 'step', record: e.record };
   if (e.type === 'log') return { type: 'note', text: e.message };
+  if (e.type === 'replayed') return null;
   const stage = STAGES[e.stage];
   if (!stage) return null;
   const detail = e.stage === 'assertions' ? 'assertions' : e.stage === 'hfs' ? 'visual rubric' : undefined;

@@ -65,6 +65,8 @@ export type EvaluationStage = 'replay' | 'assertions' | 'ocr' | 'dino' | 'hfs' |
 export type EvaluationEvent =
   | { type: 'stage'; stage: EvaluationStage; done: number; total: number }
   | { type: 'step'; record: StepRecord }
+  /** The replay has ended and its frame is gone: scoring follows, and another replay may start. */
+  | { type: 'replayed' }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string };
 
 export interface CheckpointScore {

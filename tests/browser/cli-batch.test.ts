@@ -19,6 +19,11 @@ const CACHED = [...COMMON, '--ref-cache', CACHE];
 
 let full = '';
 
+interface BatchSummary {
+  overlap: boolean;
+  outcomes: { task: string; startedMs: number; ms: number }[];
+}
+
 beforeAll(async () => {
   full = scratchResults(['reference'], TASKS);
   const r = await iwr(['batch', ...CACHED, '--results', full, '--tasks', TASKS.join(','), '--concurrency', '2']);
@@ -101,7 +106,12 @@ describe('iwr batch', () => {
     // Round robin over the sorted list: positions 0, 2 and 1.
     expect(Object.keys(evalJsons(a, 'reference')).sort()).toEqual(['1', '7']);
     expect(Object.keys(evalJsons(b, 'reference'))).toEqual(['4']);
-    expect(existsSync(join(a, 'reports', 'reference_batch.shard1of2.json'))).toBe(true);
+    // One page, overlap on (the default): task 7 was replayed while task 1 was being scored.
+    const shard1 = JSON.parse(readFileSync(join(a, 'reports', 'reference_batch.shard1of2.json'), 'utf8')) as BatchSummary;
+    expect(shard1.overlap).toBe(true);
+    const [o1, o7] = shard1.outcomes;
+    expect([o1?.task, o7?.task]).toEqual(['1', '7']);
+    expect((o7?.startedMs ?? Infinity) < (o1?.startedMs ?? 0) + (o1?.ms ?? 0)).toBe(true);
 
     const m = await iwr(['merge', '--results', merged, '--model', 'reference', '--from', `${a},${b}`]);
     expect(m.code, m.stderr).toBe(0);
@@ -144,6 +154,18 @@ describe('iwr batch', () => {
     ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`task 1: ${a} and ${c} hold different eval.json`);
+  }, 900_000);
+
+  test('--no-overlap, with no score cache, scores task after task and writes the same eval.json', async () => {
+    const dir = scratchResults(['reference'], TASKS);
+    const r = await iwr(['batch', ...COMMON, '--results', dir, '--tasks', TASKS.join(','), '--no-overlap']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('concurrency 1, no overlap');
+    expect(evalJsons(dir, 'reference')).toEqual(evalJsons(full, 'reference'));
+    const summary = JSON.parse(readFileSync(join(dir, 'reports', 'reference_batch.json'), 'utf8')) as BatchSummary;
+    expect(summary.overlap).toBe(false);
+    for (const [prev, next] of summary.outcomes.slice(1).map((o, i) => [summary.outcomes[i], o] as const))
+      expect(next.startedMs, `task ${next.task}`).toBeGreaterThanOrEqual((prev?.startedMs ?? 0) + (prev?.ms ?? 0));
   }, 900_000);
 
   test('a killed browser is relaunched and the batch continues; a missing index.html is a listed failure', async () => {

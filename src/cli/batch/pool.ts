@@ -19,7 +19,9 @@ export interface Slot {
   sourceId: string;
   /** Last reason the page reported for its own end (crash), if any. */
   crashed: string | null;
-  close(): Promise<void>;
+  /** Why the runner closed this page (a watchdog), if it did: another task on it is retried. */
+  closedBecause: string | null;
+  close(reason?: string): Promise<void>;
 }
 
 export interface PoolOptions {
@@ -129,7 +131,9 @@ export class BrowserPool {
     if (!this.browser || !this.connected) await this.revive();
     const browser = this.browser as Browser;
     const context = await this.whileAlive(browser.newContext({ viewport: this.opts.viewport }));
-    const close = async () => {
+    const state = { closedBecause: null as string | null };
+    const close = async (reason?: string) => {
+      state.closedBecause ??= reason ?? 'closed';
       await withinTime(
         context.close().catch(() => {}),
         CLOSE_LIMIT_MS,
@@ -145,7 +149,17 @@ export class BrowserPool {
           limit,
           (async () => {
             const page = await context.newPage();
-            const slot: Slot = { page, context, url: this.url, sourceId: '', crashed: null, close };
+            const slot: Slot = {
+              page,
+              context,
+              url: this.url,
+              sourceId: '',
+              crashed: null,
+              get closedBecause() {
+                return state.closedBecause;
+              },
+              close,
+            };
             page.on('crash', () => {
               slot.crashed = 'the page crashed (renderer process gone)';
             });

@@ -35,6 +35,8 @@ export interface TaskOutcome {
   /** Pipeline stage the failure happened in (replay, ocr, dino...), else null. */
   stage: string | null;
   reason: string | null;
+  /** When the task started, in ms from the batch's start (with overlap, before the one before it ended). */
+  startedMs: number;
   ms: number;
   attempts: number;
   steps: number;
@@ -60,6 +62,12 @@ export interface RunOptions {
   resolver?: ResolverConfigInput;
   jobs: BatchJob[];
   concurrency: number;
+  /**
+   * Each page replays its next task while the one before is scored (default true): a replay
+   * mostly waits (the official 1 s and 0.5 s pauses), scoring keeps the cores busy. At most two
+   * tasks per page at once, one replaying and one being scored, so memory stays flat.
+   */
+  overlap?: boolean;
   progress?: Progress;
   /** Called for each finished task (the command logs; the bench samples memory). */
   onOutcome?: (o: TaskOutcome) => void;
@@ -70,6 +78,11 @@ export interface RunOptions {
 // Generous: the pipeline enforces the per-step limit itself; this catches a page or worker that
 // hangs outside a step (OCR of a huge screenshot, a wedged renderer).
 const WATCHDOG_SLACK_MS = 180_000;
+
+interface SlotRef {
+  slot: Slot | null;
+  opening: Promise<Slot> | null;
+}
 
 class Watchdog extends Error {
   override name = 'Watchdog';
@@ -101,12 +114,24 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
   const queue = [...o.jobs];
   const outcomes: TaskOutcome[] = [];
 
-  async function evaluateJob(job: BatchJob, slotRef: { slot: Slot | null }): Promise<TaskOutcome> {
+  /** The worker's page, opened once however many of its tasks ask for it at the same moment. */
+  function slotOf(ref: SlotRef): Promise<Slot> {
+    if (ref.slot && !ref.slot.closedBecause && !ref.slot.crashed) return Promise.resolve(ref.slot);
+    ref.opening ??= pool
+      .newSlot()
+      .then((slot) => (ref.slot = slot))
+      .finally(() => {
+        ref.opening = null;
+      });
+    return ref.opening;
+  }
+
+  async function evaluateJob(job: BatchJob, slotRef: SlotRef, onReplayed?: () => void): Promise<TaskOutcome> {
     const started = Date.now();
     // The file named in outcomes: the folder's index.html, or the folder when it is a project.
     const isDir = existsSync(job.html) && statSync(job.html).isDirectory();
     const file = !existsSync(job.html) || (isDir && !existsSync(join(job.html, 'package.json'))) ? join(job.html, 'index.html') : job.html;
-    const base = { task: job.task, file, steps: job.steps };
+    const base = { task: job.task, file, steps: job.steps, startedMs: started - t0 };
     if (!existsSync(job.html) || (isDir && !readdirSync(job.html).some((n) => !OUTPUT_NAMES.test(n)))) {
       return { ...base, status: 'failed', step: null, stage: null, reason: `no index.html at ${file}`, ms: 0, attempts: 0 };
     }
@@ -131,13 +156,14 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
     for (let attempt = 1; ; attempt++) {
       last = { step: null, stage: null };
       let timer: NodeJS.Timeout | undefined;
+      let used: Slot | null = null;
       try {
-        slotRef.slot ??= await pool.newSlot();
-        const slot = slotRef.slot;
+        const slot = await slotOf(slotRef);
+        used = slot;
         const watchdog = new Promise<never>((_, reject) => {
           timer = setTimeout(() => {
             reject(new Watchdog(`no result after ${Math.round(limit / 1000)} s (watchdog); the page was closed`));
-            void slot.close();
+            void slot.close(`task ${job.task}'s watchdog closed the page`);
           }, limit);
         });
         const result = await Promise.race([
@@ -155,6 +181,8 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
                   const r = e.record as { k: number; status: string };
                   last = { step: r.k, stage: 'replay' };
                   o.progress?.status(job.task, `step ${r.k}/${job.steps}`);
+                } else if (e.type === 'replayed') {
+                  onReplayed?.();
                 } else if (e.type === 'stage') {
                   last = { ...last, stage: String(e.stage) };
                   if (e.stage !== 'replay') o.progress?.status(job.task, `${String(e.stage)} ${String(e.done)}/${String(e.total)}`);
@@ -191,15 +219,15 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
           attempts: attempt,
         });
         if (stopping) return { ...fail('the batch was stopped'), status: 'interrupted' };
-        const crashed = slotRef.slot?.crashed ?? null;
+        const crashed = used?.crashed ?? null;
+        // Closed under this task by the watchdog of the task sharing its page (overlap).
+        const closedUnder = err instanceof Watchdog ? null : (used?.closedBecause ?? null);
         const browserGone = await pool.goneWithin(2000);
-        if (err instanceof Watchdog || crashed || browserGone) {
-          await slotRef.slot?.close();
-          slotRef.slot = null;
-        }
+        if (used && (err instanceof Watchdog || crashed || browserGone)) await used.close();
+        if (used && slotRef.slot === used && used.closedBecause) slotRef.slot = null;
         if (err instanceof Watchdog) return fail(msg);
-        if (browserGone || crashed) {
-          const what = browserGone ? 'the browser died' : crashed;
+        if (browserGone || crashed || closedUnder) {
+          const what = browserGone ? 'the browser died' : (crashed ?? closedUnder);
           if (attempt >= 2) return fail(`${what} twice while evaluating this task (${msg})`);
           o.progress?.line(
             `task ${job.task}: ${what} during ${last.stage ?? 'setup'}; retrying on a fresh ${browserGone ? 'browser' : 'page'}`,
@@ -218,21 +246,39 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
     }
   }
 
+  function finished(job: BatchJob, outcome: TaskOutcome): void {
+    outcomes.push(outcome);
+    o.onOutcome?.(outcome);
+    const where = outcome.step !== null ? ` at step ${outcome.step}` : '';
+    const text =
+      outcome.status === 'done'
+        ? `done in ${(outcome.ms / 1000).toFixed(1)} s (success_step ${outcome.executed}/${outcome.steps}, ${outcome.checkpoints} checkpoints)`
+        : `${outcome.status}${outcome.stage ? ` in ${outcome.stage}` : ''}${where}: ${outcome.reason} [${outcome.file}]`;
+    o.progress?.finish(job.task, text, outcome.status !== 'done');
+  }
+
+  // With overlap, the next task starts once this one's replay has ended and the task before it
+  // is finished: never more than one task replaying and one being scored on a page.
   async function worker(): Promise<void> {
-    const slotRef: { slot: Slot | null } = { slot: null };
+    const slotRef: SlotRef = { slot: null, opening: null };
+    let scoring: Promise<void> | null = null;
     try {
       for (let job = queue.shift(); job && !stopping; job = queue.shift()) {
-        o.progress?.start(job.task);
-        const outcome = await evaluateJob(job, slotRef);
-        outcomes.push(outcome);
-        o.onOutcome?.(outcome);
-        const where = outcome.step !== null ? ` at step ${outcome.step}` : '';
-        const text =
-          outcome.status === 'done'
-            ? `done in ${(outcome.ms / 1000).toFixed(1)} s (success_step ${outcome.executed}/${outcome.steps}, ${outcome.checkpoints} checkpoints)`
-            : `${outcome.status}${outcome.stage ? ` in ${outcome.stage}` : ''}${where}: ${outcome.reason} [${outcome.file}]`;
-        o.progress?.finish(job.task, text, outcome.status !== 'done');
+        const current = job;
+        o.progress?.start(current.task);
+        let replayed!: () => void;
+        const replayEnded = new Promise<void>((resolve) => {
+          replayed = resolve;
+        });
+        const done = evaluateJob(current, slotRef, o.overlap === false ? undefined : replayed)
+          .then((outcome) => finished(current, outcome))
+          .finally(replayed);
+        done.catch(() => {}); // awaited below; this only keeps it from counting as unhandled meanwhile
+        await replayEnded;
+        await scoring;
+        scoring = done;
       }
+      await scoring;
     } finally {
       await slotRef.slot?.close();
     }

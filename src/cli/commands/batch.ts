@@ -34,6 +34,8 @@ time and stage timings). A task without index.html is listed as failed.
                      trees with iwr merge.
   --concurrency K    pages evaluating in parallel in the one browser (default 1)
   --resume           skip tasks whose eval.json is complete (valid, with its evalpoints/)
+  --no-overlap       score each task before the page replays the next one (default: a page
+                     replays its next task while the one before is scored; same scores)
 ${EVAL_OPTION_USAGE}
 ${BUILD_OPTION_USAGE}
 
@@ -52,6 +54,7 @@ export const BATCH_OPTION_SPEC = {
   shard: { type: 'string' },
   concurrency: { type: 'string' },
   resume: { type: 'boolean' },
+  'no-overlap': { type: 'boolean' },
   ...EVAL_OPTION_SPEC,
   ...BUILD_OPTION_SPEC,
 } as const;
@@ -121,7 +124,7 @@ export const batch: Command = {
     }
     const head = `iwr batch: ${model}, ${ids.length} task${ids.length === 1 ? '' : 's'}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
     process.stderr.write(
-      `${head}${skipped.length ? `, ${skipped.length} already complete (--resume): ${skipped.join(',')}` : ''}; concurrency ${concurrency}\n`,
+      `${head}${skipped.length ? `, ${skipped.length} already complete (--resume): ${skipped.join(',')}` : ''}; concurrency ${concurrency}${values['no-overlap'] ? ', no overlap' : ''}\n`,
     );
 
     const progress = new Progress({ total: jobs.length, weights: new Map(jobs.map((j) => [j.task, j.steps + 1])) });
@@ -147,6 +150,7 @@ export const batch: Command = {
             build,
             jobs,
             concurrency,
+            overlap: !values['no-overlap'],
             progress,
             signal: abort.signal,
           })
@@ -167,6 +171,7 @@ export const batch: Command = {
       data: data.kind === 'samples' ? 'samples' : data.dir,
       shard: shard ? `${shard.index}/${shard.count}` : null,
       concurrency,
+      overlap: !values['no-overlap'],
       options,
       tasks: ids,
       skipped,

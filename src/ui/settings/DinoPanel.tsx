@@ -6,6 +6,7 @@ import { useSettings, flushSettings } from './store.ts';
 import { Card } from '../components/Card.tsx';
 import { Button } from '../components/Button.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
+import { RadioList, type RadioOption } from '../components/RadioList.tsx';
 import { bytes } from '../format.ts';
 import { deleteStoredModel, listStoredModels } from '../../data/models.ts';
 import { currentDino, loadDino, resetDino } from '../../engines/dino-bridge.ts';
@@ -13,13 +14,13 @@ import type { DinoSettings } from '../../data/settings.ts';
 import type { DinoPrecision } from '../../shared/dino-id.ts';
 import { choiceOf, keepLocalModel, HUB_SETTING, TEST_MODEL_PATH, TEST_MODEL_SETTING, type DinoChoice } from './dino-choice.ts';
 
-const precisions: [DinoPrecision, string, string][] = [
-  ['float32', 'float32 (default)', 'As the official harness runs the model without a GPU.'],
-  [
-    'float16',
-    'float16, emulated',
-    'As the official harness runs it on a CUDA GPU, most likely how the published figures were made: weights and every activation rounded to half precision. Results say float16; cached embeddings are kept apart.',
-  ],
+const PRECISIONS: RadioOption<DinoPrecision>[] = [
+  { value: 'float32', label: 'float32 (default)', hint: 'As the official harness runs the model without a GPU.' },
+  {
+    value: 'float16',
+    label: 'float16, emulated',
+    hint: 'As the official harness runs it on a CUDA GPU, most likely how the published figures were made: weights and every activation rounded to half precision. Results say float16; cached embeddings are kept apart.',
+  },
 ];
 
 interface CachedModel {
@@ -103,66 +104,44 @@ export function DinoPanel() {
   };
 
   const webgpu = typeof navigator !== 'undefined' && 'gpu' in navigator;
-  const options: [DinoChoice, string, string][] = [
-    [
-      'hub',
-      'facebook/dinov2-base from the model hub (official)',
-      'The model the published figures use. About 350 MB, downloaded once and kept in this browser.',
-    ],
-    [
-      'test',
-      'Built-in test model (NOT DINOv2 — for trying the pipeline offline; scores are not comparable with published ones)',
-      `A tiny network shipped with the app (${TEST_MODEL_PATH}). Runs work with no network; results name it on the DINO card.`,
-    ],
-    ['url', 'Another URL', 'An ONNX export with input pixel_values and output last_hidden_state.'],
-    ['file', 'A local ONNX file', 'Read from your disk and kept in this browser.'],
+  const options: RadioOption<DinoChoice>[] = [
+    {
+      value: 'hub',
+      label: 'facebook/dinov2-base from the model hub (official)',
+      hint: 'The model the published figures use. About 350 MB, downloaded once and kept in this browser.',
+    },
+    {
+      value: 'test',
+      label: 'Built-in test model (NOT DINOv2 — for trying the pipeline offline; scores are not comparable with published ones)',
+      hint: `A tiny network shipped with the app (${TEST_MODEL_PATH}). Runs work with no network; results name it on the DINO card.`,
+    },
+    { value: 'url', label: 'Another URL', hint: 'An ONNX export with input pixel_values and output last_hidden_state.' },
+    { value: 'file', label: 'A local ONNX file', hint: 'Read from your disk and kept in this browser.' },
   ];
 
   return (
     <Card title="DINO model" id="settings-dino">
-      <fieldset className="radio-list">
-        <legend className="field-label">Which model computes the DINO similarity</legend>
-        {options.map(([id, label, hint]) => (
-          <label key={id} className="check">
-            <input
-              type="radio"
-              name={name}
-              value={id}
-              checked={choice === id}
-              onChange={() => {
-                if (id === 'hub') void choose(HUB_SETTING);
-                else if (id === 'test') void choose(TEST_MODEL_SETTING);
-                else if (id === 'url') {
-                  if (otherUrl) void choose({ modelUrl: otherUrl });
-                  else document.getElementById(`${name}-url`)?.focus();
-                } else fileInput.current?.click();
-              }}
-            />
-            <span>
-              {label}
-              <span className="hint">{hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="radio-list">
-        <legend className="field-label">Precision</legend>
-        {precisions.map(([id, label, hint]) => (
-          <label key={id} className="check">
-            <input
-              type="radio"
-              name={`${name}-precision`}
-              value={id}
-              checked={(dino.precision ?? 'float32') === id}
-              onChange={() => void choosePrecision(id)}
-            />
-            <span>
-              {label}
-              <span className="hint">{hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioList
+        legend="Which model computes the DINO similarity"
+        name={name}
+        options={options}
+        value={choice}
+        onChange={(id) => {
+          if (id === 'hub') void choose(HUB_SETTING);
+          else if (id === 'test') void choose(TEST_MODEL_SETTING);
+          else if (id === 'url') {
+            if (otherUrl) void choose({ modelUrl: otherUrl });
+            else document.getElementById(`${name}-url`)?.focus();
+          } else fileInput.current?.click();
+        }}
+      />
+      <RadioList
+        legend="Precision"
+        name={`${name}-precision`}
+        options={PRECISIONS}
+        value={dino.precision ?? 'float32'}
+        onChange={(id) => void choosePrecision(id)}
+      />
       <div className="form-grid">
         <label className="field span-2">
           <span>Model URL (for “Another URL”)</span>

@@ -5,20 +5,21 @@ import { useState } from 'react';
 import { useSettings } from './store.ts';
 import { Card } from '../components/Card.tsx';
 import { Button } from '../components/Button.tsx';
+import { RadioList, type RadioOption } from '../components/RadioList.tsx';
 import type { ResolverMode } from '../../data/settings.ts';
 
-const MODES: [ResolverMode, string, string][] = [
-  [
-    'deterministic',
-    'Deterministic (ours)',
-    'Reads the description against the page; no model, no cost, the same pick every run. Refuses weak matches, so a step can fail where the official harness would click something.',
-  ],
-  [
-    'llm',
-    'Model, as the official harness',
-    "A chat model picks from a numbered list of the page's controls (temperature 0), with the screenshot when it finds none. One request per step the first time; answers are cached.",
-  ],
-  ['hybrid', 'Hybrid', 'Ours where it is sure; the model below the confidence threshold. Most steps cost nothing.'],
+const MODES: RadioOption<ResolverMode>[] = [
+  {
+    value: 'deterministic',
+    label: 'Deterministic (ours)',
+    hint: 'Reads the description against the page; no model, no cost, the same pick every run. Refuses weak matches, so a step can fail where the official harness would click something.',
+  },
+  {
+    value: 'llm',
+    label: 'Model, as the official harness',
+    hint: "A chat model picks from a numbered list of the page's controls (temperature 0), with the screenshot when it finds none. One request per step the first time; answers are cached.",
+  },
+  { value: 'hybrid', label: 'Hybrid', hint: 'Ours where it is sure; the model below the confidence threshold. Most steps cost nothing.' },
 ];
 
 export function ResolverPanel() {
@@ -28,18 +29,13 @@ export function ResolverPanel() {
   const update = (patch: Partial<typeof resolver>) => set('resolver', { ...resolver, ...patch });
   return (
     <Card title="Resolver" id="settings-resolver">
-      <fieldset className="radio-list">
-        <legend className="field-label">Who picks the element each step acts on</legend>
-        {MODES.map(([mode, label, hint]) => (
-          <label key={mode} className="check">
-            <input type="radio" name="resolver-mode" value={mode} checked={resolver.mode === mode} onChange={() => update({ mode })} />
-            <span>
-              {label}
-              <span className="hint">{hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioList
+        legend="Who picks the element each step acts on"
+        name="resolver-mode"
+        options={MODES}
+        value={resolver.mode}
+        onChange={(mode) => update({ mode })}
+      />
       {resolver.mode !== 'deterministic' ? (
         <div className="form-grid">
           <label className="field span-2">

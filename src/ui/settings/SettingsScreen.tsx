@@ -5,11 +5,69 @@ import { useSettings } from './store.ts';
 import { Card } from '../components/Card.tsx';
 import { Button } from '../components/Button.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
+import { RadioList, type RadioOption } from '../components/RadioList.tsx';
 import { StoragePanel } from './StoragePanel.tsx';
 import { DinoPanel } from './DinoPanel.tsx';
 import { ResolverPanel } from './ResolverPanel.tsx';
-import type { AssertionsSetting, JudgeKind } from '../../data/settings.ts';
+import type { AssertionsSetting, CaptureBackend, JudgeKind, NetworkPolicySetting, ReplaySettings } from '../../data/settings.ts';
 import './settings.css';
+
+const JUDGES: RadioOption<JudgeKind>[] = [
+  {
+    value: 'none',
+    label: 'None',
+    hint: 'Scores without a judge are labelled partial (e.g. "VFS (no HFS)"); assertions count as unjudged.',
+  },
+  {
+    value: 'mllm',
+    label: 'Model (OpenAI-compatible API)',
+    hint: 'Any chat-completions endpoint: OpenAI, Gemini, vLLM, Ollama… The official judge was Gemini-2.5-Pro.',
+  },
+  {
+    value: 'human',
+    label: 'Human',
+    hint: 'You answer each assertion and score each checkpoint on the Judge screen; complete scores with no API key.',
+  },
+];
+
+const REPLAY_MODES: RadioOption<ReplaySettings['mode']>[] = [
+  {
+    value: 'official',
+    label: 'Official',
+    hint: "The harness's rules, quirks included: every Scroll goes down half a viewport and succeeds only if the page moved more than 5 px; fixed waits of 1 s after load and 0.5 s after each step. Scores compare with published ones.",
+  },
+  {
+    value: 'improved',
+    label: 'Improved',
+    hint: 'Our fixes for known weaknesses. Scores are labelled and do not compare with published ones.',
+  },
+];
+
+const CAPTURES: RadioOption<CaptureBackend>[] = [
+  {
+    value: 'dom',
+    label: 'DOM rasteriser (in the page)',
+    hint: 'Works in any tab. Canvas and video frames included; some CSS effects may differ slightly from real pixels.',
+  },
+  {
+    value: 'cdp',
+    label: 'Real pixels (browser protocol)',
+    hint: (
+      <>
+        Only in the headless CLI (<code>npx iwr eval --capture cdp</code>); in this tab runs fall back to the DOM rasteriser and say so.
+      </>
+    ),
+  },
+];
+
+const NETWORKS: RadioOption<NetworkPolicySetting>[] = [
+  {
+    value: 'blocked',
+    label: 'Blocked (official rules: no external dependencies)',
+    hint: 'Requests leaving the page are blocked, counted and listed with the results.',
+  },
+  { value: 'allowed', label: 'Allowed', hint: 'Recorded with each run; such runs are not comparable with official ones.' },
+];
 
 export function SettingsScreen({ section }: { section?: string | undefined }) {
   const { settings, set, error, reset } = useSettings();
@@ -44,38 +102,13 @@ export function SettingsScreen({ section }: { section?: string | undefined }) {
 
       <div className="settings-grid">
         <Card title="Judge" id="settings-judge">
-          <fieldset className="radio-list">
-            <legend className="field-label">Who judges assertions and the visual rubric (HFS)</legend>
-            {(
-              [
-                ['none', 'None', 'Scores without a judge are labelled partial (e.g. "VFS (no HFS)"); assertions count as unjudged.'],
-                [
-                  'mllm',
-                  'Model (OpenAI-compatible API)',
-                  'Any chat-completions endpoint: OpenAI, Gemini, vLLM, Ollama… The official judge was Gemini-2.5-Pro.',
-                ],
-                [
-                  'human',
-                  'Human',
-                  'You answer each assertion and score each checkpoint on the Judge screen; complete scores with no API key.',
-                ],
-              ] as [JudgeKind, string, string][]
-            ).map(([kind, label, hint]) => (
-              <label key={kind} className="check">
-                <input
-                  type="radio"
-                  name="judge-kind"
-                  value={kind}
-                  checked={judge.kind === kind}
-                  onChange={() => set('judge', { ...judge, kind })}
-                />
-                <span>
-                  {label}
-                  <span className="hint">{hint}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <RadioList
+            legend="Who judges assertions and the visual rubric (HFS)"
+            name="judge-kind"
+            options={JUDGES}
+            value={judge.kind}
+            onChange={(kind) => set('judge', { ...judge, kind })}
+          />
           {judge.kind === 'mllm' ? (
             <div className="form-grid">
               <label className="field span-2">
@@ -148,36 +181,13 @@ export function SettingsScreen({ section }: { section?: string | undefined }) {
         <DinoPanel />
 
         <Card title="Replay" id="settings-replay">
-          <fieldset className="radio-list">
-            <legend className="field-label">How candidate pages are operated</legend>
-            <label className="check">
-              <input
-                type="radio"
-                name="replay-mode"
-                checked={replay.mode === 'official'}
-                onChange={() => set('replay', { ...replay, mode: 'official' })}
-              />
-              <span>
-                Official
-                <span className="hint">
-                  The harness's rules, quirks included: every Scroll goes down half a viewport and succeeds only if the page moved more than
-                  5 px; fixed waits of 1 s after load and 0.5 s after each step. Scores compare with published ones.
-                </span>
-              </span>
-            </label>
-            <label className="check">
-              <input
-                type="radio"
-                name="replay-mode"
-                checked={replay.mode === 'improved'}
-                onChange={() => set('replay', { ...replay, mode: 'improved' })}
-              />
-              <span>
-                Improved
-                <span className="hint">Our fixes for known weaknesses. Scores are labelled and do not compare with published ones.</span>
-              </span>
-            </label>
-          </fieldset>
+          <RadioList
+            legend="How candidate pages are operated"
+            name="replay-mode"
+            options={REPLAY_MODES}
+            value={replay.mode}
+            onChange={(mode) => set('replay', { ...replay, mode })}
+          />
           <div className={`sub-options${replay.mode === 'improved' ? '' : ' disabled'}`}>
             <label className="check">
               <input
@@ -217,45 +227,20 @@ export function SettingsScreen({ section }: { section?: string | undefined }) {
         </Card>
 
         <Card title="Capture and network" id="settings-capture">
-          <fieldset className="radio-list">
-            <legend className="field-label">Screenshot backend</legend>
-            <label className="check">
-              <input type="radio" name="capture" checked={settings.capture === 'dom'} onChange={() => set('capture', 'dom')} />
-              <span>
-                DOM rasteriser (in the page)
-                <span className="hint">
-                  Works in any tab. Canvas and video frames included; some CSS effects may differ slightly from real pixels.
-                </span>
-              </span>
-            </label>
-            <label className="check">
-              <input type="radio" name="capture" checked={settings.capture === 'cdp'} onChange={() => set('capture', 'cdp')} />
-              <span>
-                Real pixels (browser protocol)
-                <span className="hint">
-                  Only in the headless CLI (<code>npx iwr eval --capture cdp</code>); in this tab runs fall back to the DOM rasteriser and
-                  say so.
-                </span>
-              </span>
-            </label>
-          </fieldset>
-          <fieldset className="radio-list">
-            <legend className="field-label">Network for candidate pages</legend>
-            <label className="check">
-              <input type="radio" name="network" checked={settings.network === 'blocked'} onChange={() => set('network', 'blocked')} />
-              <span>
-                Blocked (official rules: no external dependencies)
-                <span className="hint">Requests leaving the page are blocked, counted and listed with the results.</span>
-              </span>
-            </label>
-            <label className="check">
-              <input type="radio" name="network" checked={settings.network === 'allowed'} onChange={() => set('network', 'allowed')} />
-              <span>
-                Allowed
-                <span className="hint">Recorded with each run; such runs are not comparable with official ones.</span>
-              </span>
-            </label>
-          </fieldset>
+          <RadioList
+            legend="Screenshot backend"
+            name="capture"
+            options={CAPTURES}
+            value={settings.capture}
+            onChange={(capture) => set('capture', capture)}
+          />
+          <RadioList
+            legend="Network for candidate pages"
+            name="network"
+            options={NETWORKS}
+            value={settings.network}
+            onChange={(network) => set('network', network)}
+          />
         </Card>
 
         <StoragePanel />
