@@ -35,5 +35,4 @@ describe('oneReplayAtATime', () => {
     await expect(failing).rejects.toThrow('the candidate page did not load');
     await expect(next).resolves.toBe('next ran');
   });
-
 });
