@@ -247,11 +247,13 @@ if (!existsSync(MODEL)) {
         }));
   await session.release();
 
-  // The float16 option (the harness on a CUDA GPU, emulated): its deviation from float32 on
-  // the same pairs of images, and its cost. Pairs: consecutive checkpoints of each sample task
-  // (close states) and the first checkpoints of neighbouring tasks (different pages).
-  log('DINO: float16 against float32 on the sample checkpoints (WASM)');
-  const half = await (async () => {
+  // The precision options, float16 (the harness on a CUDA GPU, emulated) and int8 (ours,
+  // fast): each one's deviation from float32 on the same pairs of images, and its cost. Pairs:
+  // consecutive checkpoints of each sample task (close states) and the first checkpoints of
+  // neighbouring tasks (different pages).
+  log('DINO: float16 and int8 against float32 on the sample checkpoints (WASM)');
+  const REDUCED = ['float16', 'int8'];
+  const precisions = await (async () => {
     const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs() });
     try {
       const app = await browser.newPage();
@@ -265,11 +267,11 @@ if (!existsSync(MODEL)) {
           .sort((a, b) => Number(a.match(/\d+/)[0]) - Number(b.match(/\d+/)[0]))
           .map((f) => `samples/dataset/data/${t}/checkpoints/${f}`),
       );
-      // Two rounds, float32 then float16 each time, so both precisions see the same load over
-      // the run: the first round embeds every image (the deviation), the second a few (time).
-      const byPrecision = { float32: { embeddings: [], ms: [] }, float16: { embeddings: [], ms: [] } };
+      // Two rounds, every precision in turn each time, so all see the same load over the run:
+      // the first round embeds every image (the deviation), the second a few (time).
+      const byPrecision = Object.fromEntries(['float32', ...REDUCED].map((p) => [p, { embeddings: [], ms: [] }]));
       for (const round of [0, 1]) {
-        for (const precision of ['float32', 'float16']) {
+        for (const precision of ['float32', ...REDUCED]) {
           const r = await app.evaluate(
             async ({ precision, images }) => {
               await window.iwr.loadDinoModel({ url: 'bench-models/random-vitb14.onnx', backend: 'wasm', keep: false, precision });
@@ -306,29 +308,32 @@ if (!existsSync(MODEL)) {
         const firstOfNext = images[i + 1].endsWith('step_0.png');
         if (ta === tb || firstOfNext) pairs.push([i, i + 1]);
       }
-      const deltas = pairs.map(([i, j]) =>
-        Math.abs(
-          cos(byPrecision.float16.embeddings[i], byPrecision.float16.embeddings[j]) -
-            cos(byPrecision.float32.embeddings[i], byPrecision.float32.embeddings[j]),
-        ),
+      const full = byPrecision.float32;
+      return Object.fromEntries(
+        REDUCED.map((p) => {
+          const e = byPrecision[p].embeddings;
+          const deltas = pairs.map(([i, j]) => Math.abs(cos(e[i], e[j]) - cos(full.embeddings[i], full.embeddings[j])));
+          return [
+            p,
+            {
+              images: images.length,
+              pairs: pairs.length,
+              maxAbsDeltaCosine: Math.max(...deltas),
+              meanAbsDeltaCosine: deltas.reduce((n, d) => n + d, 0) / deltas.length,
+              minCosineVsFloat32SameImage: Math.min(...images.map((_, i) => cos(e[i], full.embeddings[i]))),
+              ms: median(byPrecision[p].ms),
+              float32Ms: median(full.ms),
+            },
+          ];
+        }),
       );
-      const selfCos = images.map((_, i) => cos(byPrecision.float16.embeddings[i], byPrecision.float32.embeddings[i]));
-      return {
-        images: images.length,
-        pairs: pairs.length,
-        maxAbsDeltaCosine: Math.max(...deltas),
-        meanAbsDeltaCosine: deltas.reduce((n, d) => n + d, 0) / deltas.length,
-        minCosineFloat16VsFloat32SameImage: Math.min(...selfCos),
-        float32Ms: median(byPrecision.float32.ms),
-        float16Ms: median(byPrecision.float16.ms),
-      };
     } finally {
       await browser.close();
     }
   })().catch((e) => ({ skipped: String(e).split('\n')[0]?.slice(0, 160) }));
-  log('DINO float16', half);
+  log('DINO precisions', precisions);
   results.dino = {
-    half,
+    precisions,
     model: 'random ViT-B/14 (85.7M params)',
     threads: wasm.session?.threads,
     crossOriginIsolated: wasm.session?.crossOriginIsolated,
@@ -365,13 +370,13 @@ if (results.dino.wasm) {
       : `| DINO WebGPU | skipped: ${d.webgpu?.skipped ?? '?'} | | | |`,
   );
 }
-if (results.dino.half?.pairs) {
-  const h = results.dino.half;
-  rows.push(
-    `| DINO float16 option (emulated) ms per image vs float32, WASM | ${f(h.float16Ms)} | ${f(h.float32Ms)} (float32) | ${(h.float16Ms / h.float32Ms).toFixed(2)}x | - |`,
-    `| DINO float16 vs float32: abs change of the pair cosine over ${h.pairs} checkpoint pairs (${h.images} images), max / mean | ${h.maxAbsDeltaCosine.toFixed(5)} / ${h.meanAbsDeltaCosine.toFixed(5)} | | | - |`,
-  );
-} else if (results.dino.half) rows.push(`| DINO float16 | skipped: ${results.dino.half.skipped} | | | |`);
+if (results.dino.precisions?.skipped) rows.push(`| DINO float16 and int8 | skipped: ${results.dino.precisions.skipped} | | | |`);
+else
+  for (const [p, h] of Object.entries(results.dino.precisions ?? {}))
+    rows.push(
+      `| DINO ${p} option ms per image vs float32, WASM | ${f(h.ms)} | ${f(h.float32Ms)} (float32) | ${(h.ms / h.float32Ms).toFixed(2)}x | - |`,
+      `| DINO ${p} vs float32: abs change of the pair cosine over ${h.pairs} checkpoint pairs (${h.images} images), max / mean | ${h.maxAbsDeltaCosine.toFixed(5)} / ${h.meanAbsDeltaCosine.toFixed(5)} | | | - |`,
+    );
 const table = rows.join('\n');
 const note = `OCR text similarity tesseract.js vs CLI per image: ${(results.ocr.textSimilarityWebVsCli ?? []).map((s) => s.toFixed(3)).join(', ')}. Medians of ${RUNS} runs; ${results.machine.cores} cores; the CLI time includes process start and model load.`;
 writeFileSync(`${out}/ocr-dino.json`, JSON.stringify(results, null, 2));

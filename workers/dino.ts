@@ -9,6 +9,7 @@ import ortJsepWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import { DINO_CROP, preprocessDino } from './dino-preprocess.ts';
 import { halfPrecisionModel } from './onnx-half.ts';
+import { int8Model } from './onnx-int8.ts';
 
 import type { DinoPrecision } from '../src/shared/dino-id.ts';
 
@@ -94,13 +95,16 @@ async function createSession(
   if (!initialised) throw new Error('dino worker: loadModel() before init()');
   const t0 = performance.now();
   let bytes = original;
-  if (precision === 'float16') {
+  if (precision !== 'float32') {
     try {
-      bytes = halfPrecisionModel(original, { inPlace: true }).bytes;
+      bytes = precision === 'float16' ? halfPrecisionModel(original, { inPlace: true }).bytes : int8Model(original).bytes;
     } catch (err) {
-      throw new Error(`The DINO model could not be turned into its float16 form: ${err instanceof Error ? err.message : String(err)}`, {
-        cause: err,
-      });
+      throw new Error(
+        `The DINO model could not be turned into its ${precision} form: ${err instanceof Error ? err.message : String(err)}`,
+        {
+          cause: err,
+        },
+      );
     }
   }
   const gpuProblem = choice === 'wasm' ? 'WASM was requested' : await webgpuAdapter();

@@ -6,95 +6,31 @@
 // Cast(float) right after the node that makes it. Each op still computes in float32 inside, much as
 // CUDA half kernels accumulate in float32; what is stored between ops is half precision.
 //
-// Pure: bytes in, bytes out. The ONNX protobuf is walked field by field (the few messages
-// involved); everything this code does not touch is copied through unchanged.
+// Pure: bytes in, bytes out (the protobuf walking is workers/onnx-proto.ts).
 
-// ---- protobuf wire format ------------------------------------------------------------
-
-interface Field {
-  field: number;
-  wire: number;
-  /** Where the whole field (key included) starts and ends in the message. */
-  start: number;
-  end: number;
-  /** Length-delimited fields: where the payload starts (it ends at `end`). Else the value. */
-  payload: number;
-  varint?: bigint;
-}
-
-function readVarint(buf: Uint8Array, pos: number): [bigint, number] {
-  let result = 0n;
-  let shift = 0n;
-  for (;;) {
-    if (pos >= buf.length) throw new Error('truncated varint');
-    const b = buf[pos++] as number;
-    result |= BigInt(b & 0x7f) << shift;
-    if (!(b & 0x80)) return [result, pos];
-    shift += 7n;
-    if (shift > 63n) throw new Error('varint too long');
-  }
-}
-
-/** The fields of one message, in order. */
-function fields(buf: Uint8Array): Field[] {
-  const out: Field[] = [];
-  let pos = 0;
-  while (pos < buf.length) {
-    const start = pos;
-    const [key, p] = readVarint(buf, pos);
-    pos = p;
-    const field = Number(key >> 3n);
-    const wire = Number(key & 7n);
-    if (wire === 0) {
-      const [v, q] = readVarint(buf, pos);
-      out.push({ field, wire, start, end: q, payload: pos, varint: v });
-      pos = q;
-    } else if (wire === 1 || wire === 5) {
-      const size = wire === 1 ? 8 : 4;
-      out.push({ field, wire, start, end: pos + size, payload: pos });
-      pos += size;
-    } else if (wire === 2) {
-      const [len, q] = readVarint(buf, pos);
-      const end = q + Number(len);
-      if (end > buf.length) throw new Error(`field ${field} runs past the end of its message`);
-      out.push({ field, wire, start, end, payload: q });
-      pos = end;
-    } else {
-      throw new Error(`unsupported protobuf wire type ${wire} (field ${field})`);
-    }
-  }
-  return out;
-}
-
-const sub = (buf: Uint8Array, f: Field) => buf.subarray(f.payload, f.end);
-const text = (buf: Uint8Array, f: Field) => new TextDecoder().decode(sub(buf, f));
-
-function varintBytes(v: number | bigint): number[] {
-  let x = BigInt.asUintN(64, BigInt(v));
-  const out: number[] = [];
-  do {
-    let b = Number(x & 0x7fn);
-    x >>= 7n;
-    if (x) b |= 0x80;
-    out.push(b);
-  } while (x);
-  return out;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let pos = 0;
-  for (const p of parts) {
-    out.set(p, pos);
-    pos += p.length;
-  }
-  return out;
-}
-
-const keyBytes = (field: number, wire: number) => new Uint8Array(varintBytes((field << 3) | wire));
-const lenField = (field: number, payload: Uint8Array) => concat([keyBytes(field, 2), new Uint8Array(varintBytes(payload.length)), payload]);
-const strField = (field: number, s: string) => lenField(field, new TextEncoder().encode(s));
-const intField = (field: number, v: number) => concat([keyBytes(field, 0), new Uint8Array(varintBytes(v))]);
+import {
+  ATTR,
+  BOOL,
+  concat,
+  fields,
+  FLOAT,
+  FLOAT16,
+  GRAPH,
+  INT64,
+  intField,
+  lenField,
+  MODEL,
+  NODE,
+  strField,
+  sub,
+  TENSOR,
+  TENSOR_TYPE,
+  text,
+  TYPE,
+  VALUE_INFO,
+  viewNode,
+  type NodeView,
+} from './onnx-proto.ts';
 
 // ---- float16 rounding --------------------------------------------------------------------
 
@@ -146,23 +82,6 @@ function roundFloatsInPlace(bytes: Uint8Array): void {
   for (let i = 0; i + 4 <= bytes.length; i += 4) view.setFloat32(i, roundToHalf(view.getFloat32(i, true)), true);
 }
 
-// ---- ONNX --------------------------------------------------------------------------------
-
-// Field numbers from onnx.proto.
-const MODEL = { graph: 7 };
-const GRAPH = { node: 1, initializer: 5, input: 11 };
-const NODE = { input: 1, output: 2, name: 3, opType: 4, attribute: 5, domain: 7 };
-const ATTR = { name: 1, i: 3, t: 5, type: 20 };
-const TENSOR = { dims: 1, dataType: 2, floatData: 4, name: 8, rawData: 9, externalData: 13 };
-const VALUE_INFO = { name: 1, type: 2 };
-const TYPE = { tensor: 1 };
-const TENSOR_TYPE = { elemType: 1 };
-
-const FLOAT = 1;
-const BOOL = 9;
-const FLOAT16 = 10;
-const INT64 = 7;
-
 /** Rounds a TensorProto's float values to half precision, in place (same byte length). */
 function roundTensor(buf: Uint8Array, what: string): number {
   const fs = fields(buf);
@@ -192,52 +111,6 @@ function elementCount(buf: Uint8Array): number {
   return fields(buf)
     .filter((f) => f.field === TENSOR.dims && f.wire === 0)
     .reduce((n, f) => n * Number(f.varint ?? 1n), 1);
-}
-
-interface NodeView {
-  fields: Field[];
-  bytes: Uint8Array;
-  opType: string;
-  domain: string;
-  inputs: string[];
-  outputs: string[];
-  name: string;
-  /** Integer attributes by name (Cast's `to`). */
-  ints: Map<string, number>;
-  /** Tensor attributes by name (Constant's `value`, ConstantOfShape's `value`): the TensorProto bytes. */
-  tensors: Map<string, Uint8Array>;
-}
-
-function viewNode(bytes: Uint8Array): NodeView {
-  const fs = fields(bytes);
-  const ints = new Map<string, number>();
-  const tensors = new Map<string, Uint8Array>();
-  for (const a of fs.filter((f) => f.field === NODE.attribute)) {
-    const attr = sub(bytes, a);
-    const af = fields(attr);
-    const nameField = af.find((f) => f.field === ATTR.name);
-    if (!nameField) continue;
-    const name = text(attr, nameField);
-    const i = af.find((f) => f.field === ATTR.i);
-    if (i?.varint !== undefined) ints.set(name, Number(BigInt.asIntN(64, i.varint)));
-    const t = af.find((f) => f.field === ATTR.t);
-    if (t) tensors.set(name, sub(attr, t));
-  }
-  const str = (n: number) => {
-    const f = fs.find((x) => x.field === n);
-    return f ? text(bytes, f) : '';
-  };
-  return {
-    fields: fs,
-    bytes,
-    opType: str(NODE.opType),
-    domain: str(NODE.domain),
-    inputs: fs.filter((f) => f.field === NODE.input).map((f) => text(bytes, f)),
-    outputs: fs.filter((f) => f.field === NODE.output).map((f) => text(bytes, f)),
-    name: str(NODE.name),
-    ints,
-    tensors,
-  };
 }
 
 const INT64_OPS = new Set(['Shape', 'Size', 'NonZero', 'ArgMax', 'ArgMin']);

@@ -10,8 +10,8 @@
 //   loadDinoModel(source: { url, modelId?, backend?, precision?, keep? } | { bytes: Blob | ArrayBuffer | base64 string, name?, modelId?, backend?, precision? })
 //       : Promise<{ model: { modelId, sha256, size, source, precision }, session: { backend, threads, precision, ... }, fromCache }>
 //       A URL is downloaded once and kept in IndexedDB (unless keep: false). backend: 'auto' | 'webgpu' | 'wasm'.
-//       precision: 'float32' | 'float16' (default: setDinoPrecision's, else Settings', else float32).
-//   setDinoPrecision(precision: 'float32' | 'float16'): Promise<void>
+//       precision: 'float32' | 'float16' | 'int8' (default: setDinoPrecision's, else Settings', else float32).
+//   setDinoPrecision(precision: 'float32' | 'float16' | 'int8'): Promise<void>
 //       This page's DINO precision from now on; a loaded model is loaded again in it.
 //       Rejects with name 'DinoModelUnavailableError' when the model cannot be had (e.g. offline, not cached).
 //   dinoEmbed(image, opts?: { signal? }): Promise<{ embedding: number[], model, session }>

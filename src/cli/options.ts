@@ -30,9 +30,10 @@ export const EVAL_OPTION_SPEC = {
 
 export const EVAL_OPTION_USAGE = `  --dino-model PATH|URL  the DINOv2 ONNX file (default: the app's configured model, which
                          needs a network or a cached copy); the test model works here
-  --dino-precision float32|float16  the model in float32 (default; the official harness
-                         without a GPU) or in float16 as the harness runs it on a CUDA GPU,
-                         emulated (weights and activations rounded); recorded in eval.json
+  --dino-precision float32|float16|int8  the model in float32 (default; the official
+                         harness without a GPU), in float16 as the harness runs it on a CUDA
+                         GPU, emulated (weights and activations rounded), or in int8 (ours:
+                         fast and approximate, not official); recorded in eval.json
   --capture dom|cdp      screenshots by the app's DOM rasteriser (default) or real pixels
                          of the frame through the browser protocol
   --input synthetic|trusted  events dispatched in the page by the app's agent (default;

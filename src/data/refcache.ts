@@ -84,6 +84,26 @@ function fromShared(v: unknown): RefEntry | null {
 }
 
 const inflight = new Map<string, Promise<RefEntry>>();
+/** The last shared-store lookup (or computation) per image content; see byContent(). */
+const contentTurns = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `f` after every earlier call for the same content key has ended. Two requests for
+ * one image at the same moment (a screenshot identical to its reference, OCRed side by side)
+ * then go as they would one after the other: the second finds the first one's entry in the
+ * shared store instead of scoring the image again.
+ */
+async function byContent<T>(skey: string, f: () => Promise<T>): Promise<T> {
+  const before = contentTurns.get(skey) ?? Promise.resolve();
+  const mine = before.catch(() => {}).then(f);
+  const turn = mine.catch(() => {});
+  contentTurns.set(skey, turn);
+  try {
+    return await mine;
+  } finally {
+    if (contentTurns.get(skey) === turn) contentTurns.delete(skey);
+  }
+}
 
 /**
  * The cached entry for `key`, or `compute()`'s result, stored before it is returned. With
@@ -93,24 +113,7 @@ const inflight = new Map<string, Promise<RefEntry>>();
 export function cachedRef<T extends RefEntry>(key: string, compute: () => Promise<T>, sharedKey?: () => Promise<string>): Promise<T> {
   const running = inflight.get(key);
   if (running) return running as Promise<T>;
-  const p = (async () => {
-    const hit = await getRef(key);
-    if (hit) return hit as T;
-    const store = sharedKey ? sharedRefStore() : null;
-    let skey: string | null = null;
-    if (store && sharedKey) {
-      try {
-        skey = await sharedKey();
-        const found = fromShared(await store.get(skey));
-        // The key names the engine; an entry made by another one is not this entry.
-        if (found && skey.startsWith(`v1|${found.kind === 'dino' ? dinoCacheId(found) : found.engine}|`)) {
-          await putRef(key, found);
-          return found as T;
-        }
-      } catch (err) {
-        console.warn(`reference cache: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
+  const computeAndKeep = async (store: ReturnType<typeof sharedRefStore>, skey: string | null): Promise<T> => {
     const fresh = await compute();
     await putRef(key, fresh);
     if (store && skey) {
@@ -121,6 +124,32 @@ export function cachedRef<T extends RefEntry>(key: string, compute: () => Promis
       }
     }
     return fresh;
+  };
+  const p = (async () => {
+    const hit = await getRef(key);
+    if (hit) return hit as T;
+    const store = sharedKey ? sharedRefStore() : null;
+    if (!store || !sharedKey) return computeAndKeep(null, null);
+    let skey: string;
+    try {
+      skey = await sharedKey();
+    } catch (err) {
+      console.warn(`reference cache: ${err instanceof Error ? err.message : String(err)}`);
+      return computeAndKeep(null, null);
+    }
+    return byContent(skey, async () => {
+      try {
+        const found = fromShared(await store.get(skey));
+        // The key names the engine; an entry made by another one is not this entry.
+        if (found && skey.startsWith(`v1|${found.kind === 'dino' ? dinoCacheId(found) : found.engine}|`)) {
+          await putRef(key, found);
+          return found as T;
+        }
+      } catch (err) {
+        console.warn(`reference cache: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      return computeAndKeep(store, skey);
+    });
   })();
   inflight.set(key, p);
   const forget = () => {

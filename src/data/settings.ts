@@ -133,7 +133,7 @@ export function repairSection<K extends SettingsSection>(key: K, raw: unknown): 
       return {
         modelUrl: str(r.modelUrl, d.dino.modelUrl) || d.dino.modelUrl,
         ...(typeof r.modelId === 'string' && r.modelId ? { modelId: r.modelId } : {}),
-        ...(r.precision === 'float16' ? { precision: 'float16' } : {}),
+        ...(r.precision === 'float16' || r.precision === 'int8' ? { precision: r.precision } : {}),
       } as Settings[K];
     }
     case 'capture':

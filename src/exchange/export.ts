@@ -11,9 +11,8 @@ import { getResolverKey } from '../resolvers/config.ts';
 import { getJudgeKey } from '../judge/config.ts';
 import { redactDeep, registerSecret } from '../chat/secrets.ts';
 import { serializeEvalRecord } from '../scoring/evaljson.ts';
-import { taskScores } from '../scoring/metrics.ts';
 import { modelDirName, reportStem } from '../scoring/model-names.ts';
-import { buildReport, compareTaskIds, reportCsv, reportJson, reportMarkdown } from '../scoring/report.ts';
+import { buildReport, compareTaskIds, reportCsv, reportJson, reportMarkdown, taskRow } from '../scoring/report.ts';
 import {
   containsBytes,
   ExchangeError,
@@ -150,7 +149,7 @@ export async function exportRuns(opts: ExportOptions = {}): Promise<ExportResult
   const byModel = new Map<string, Exportable[]>();
   for (const r of runs) byModel.set(r.model, [...(byModel.get(r.model) ?? []), r]);
   for (const [model, list] of [...byModel].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const rows = list.map((r) => ({ task: r.taskId, scores: taskScores(r.eval) })).sort((a, b) => compareTaskIds(a.task, b.task));
+    const rows = list.map((r) => taskRow(r.taskId, r.eval)).sort((a, b) => compareTaskIds(a.task, b.task));
     const rep = buildReport(model, rows);
     const stem = `reports/${reportStem(model)}_metrics`;
     add(`${stem}.md`, enc.encode(reportMarkdown(rep)));

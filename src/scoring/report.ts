@@ -1,13 +1,22 @@
 // The official per-model report (`reports/<model>_metrics.md`) plus CSV and JSON forms.
 // When every figure is official the Markdown is byte-for-byte what the official writer
 // produces; otherwise partial columns are renamed and each partial cell is marked.
-import { COLUMNS, columnLabels, modelMean, type Column, type ColumnLabel, type Scores } from './metrics.ts';
+import { COLUMNS, columnLabels, modelMean, taskScores, type Column, type ColumnLabel, type Scores } from './metrics.ts';
+import type { EvalRecord } from './eval-record.ts';
 import { reportStem } from './model-names.ts';
 import { pyFixed2 } from './py-format.ts';
 
 export interface TaskRow {
   task: string;
   scores: Scores;
+  /** Set when the task's DINO figures come from the int8 option (fast, approximate): noted under the table. */
+  approximateDino?: true;
+}
+
+/** A report row from a task's eval.json. */
+export function taskRow(task: string, record: EvalRecord): TaskRow {
+  const int8 = record.iwr_studio?.models?.dino?.precision === 'int8';
+  return { task, scores: taskScores(record), ...(int8 ? { approximateDino: true as const } : {}) };
 }
 
 export interface Report {
@@ -72,6 +81,12 @@ export function reportMarkdown(r: Report): string {
   }
   if (r.avg) lines.push(`| avg | ${COLUMNS.map((c) => cell(r.avg as Scores, c, labels)).join(' | ')} |`);
   if (!r.complete) lines.push('', ...partialNotes(r));
+  const approximate = r.rows.filter((x) => x.approximateDino).map((x) => x.task);
+  if (approximate.length)
+    lines.push(
+      '',
+      `DINO figures of task ${approximate.join(', ')} come from the int8 option (fast and approximate, not the official model's): not comparable with published scores.`,
+    );
   return lines.join('\n');
 }
 

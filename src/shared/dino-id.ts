@@ -15,10 +15,15 @@ export function modelIdForUrl(url: string): string {
 /**
  * float32: the official harness without a GPU (the default). float16: the harness on a CUDA
  * GPU, where the model runs in half precision (IWR-SPEC "Scoring"; most likely what the
- * published figures used), emulated on the float32 graph (workers/onnx-half.ts).
+ * published figures used), emulated on the float32 graph (workers/onnx-half.ts). int8: ours,
+ * a fast approximation (weight matrices in int8, workers/onnx-int8.ts), never official.
  */
-export type DinoPrecision = 'float32' | 'float16';
-export const DINO_PRECISIONS: readonly DinoPrecision[] = ['float32', 'float16'];
+export type DinoPrecision = 'float32' | 'float16' | 'int8';
+export const DINO_PRECISIONS: readonly DinoPrecision[] = ['float32', 'float16', 'int8'];
+
+/** What a result says of its DINO precision: nothing for the float32 default, else its name. */
+export const precisionNote = (precision: DinoPrecision | undefined): string =>
+  precision && precision !== 'float32' ? `, ${precision}` : '';
 
 /**
  * What embeddings are cached under: the model file's hash, plus the precision when it is not

@@ -114,9 +114,9 @@ describe('score cache across CLI runs', () => {
       '--results',
       third,
       '--dino-precision',
-      'int8',
+      'bfloat16',
     ]);
     expect(badPrecision.code).toBe(2);
-    expect(badPrecision.stderr).toMatch(/--dino-precision int8: expected one of float32, float16/);
+    expect(badPrecision.stderr).toMatch(/--dino-precision bfloat16: expected one of float32, float16, int8/);
   }, 900_000);
 });

@@ -9,6 +9,7 @@ import * as ort from 'onnxruntime-node';
 import { launchBrowser, openApp } from './harness.ts';
 import { preprocessDino } from '../../workers/dino-preprocess.ts';
 import { halfPrecisionModel, roundToHalf } from '../../workers/onnx-half.ts';
+import { int8Model } from '../../workers/onnx-int8.ts';
 
 const MODEL_FILE = 'public/models/test-dinov2-tiny.onnx';
 const MODEL_URL = 'models/test-dinov2-tiny.onnx';
@@ -204,6 +205,42 @@ describe('the float16 option (the harness on a CUDA GPU)', () => {
     // And back: float32 again gives the float32 vector exactly.
     await page.evaluate(() => window.iwr.setDinoPrecision('float32'));
     expect((await page.evaluate(([a]) => window.iwr.dinoEmbed(a!), [shop])).embedding).toEqual(full.embedding);
+    await context.close();
+  });
+});
+
+describe('the int8 option (ours, fast and approximate)', () => {
+  test('int8 embeddings: the same model file, its own cache entries, equal to the rewritten model in onnxruntime-node', async () => {
+    const shop = await screenshotOf(browser, shopPage);
+    const { page, context } = await openApp(browser);
+    await loadByUrl(page);
+    const full = await page.evaluate(([a]) => window.iwr.referenceEmbedding('task-9', 0, a!), [shop]);
+    await page.evaluate(() => window.iwr.setDinoPrecision('int8'));
+    const backend = await page.evaluate(() => window.iwr.dinoBackend());
+    expect(backend?.model.precision).toBe('int8');
+    expect(backend?.model.sha256).toBe(MODEL_SHA);
+    expect(backend?.session?.precision).toBe('int8');
+    const q = await page.evaluate(([a]) => window.iwr.dinoEmbed(a!), [shop]);
+    expect(q.model.precision).toBe('int8');
+    expect(q.embedding).not.toEqual(full.embedding);
+    const cos = q.embedding.reduce((n, v, i) => n + v * full.embedding[i]!, 0) / Math.hypot(...q.embedding) / Math.hypot(...full.embedding);
+    console.log(`test model, int8 vs float32 CLS: 1 - cosine = ${(1 - cos).toExponential(2)}`);
+    expect(cos).toBeGreaterThan(0.99);
+    // Cached apart from float32 and reused as int8.
+    const before = await page.evaluate(() => window.iwr.engineStats().dinoImagesEmbedded);
+    const ref8 = await page.evaluate(([a]) => window.iwr.referenceEmbedding('task-9', 0, a!), [shop]);
+    expect(await page.evaluate(() => window.iwr.engineStats().dinoImagesEmbedded)).toBe(before + 1);
+    expect(ref8.model.precision).toBe('int8');
+    expect(ref8.embedding).toEqual(q.embedding);
+    // The same rewrite in onnxruntime-node on the same pixels: the same vector up to the
+    // kernels' own rounding (WASM and native integer kernels may round the rescale differently).
+    const px = await decodedPixels(page, shop);
+    const session = await ort.InferenceSession.create(int8Model(readFileSync(MODEL_FILE)).bytes);
+    const out = await session.run({ pixel_values: new ort.Tensor('float32', preprocessDino(px), [1, 3, 224, 224]) });
+    const node = Array.from((out.last_hidden_state!.data as Float32Array).slice(0, 32));
+    const nodeCos = node.reduce((n, v, i) => n + v * q.embedding[i]!, 0) / Math.hypot(...node) / Math.hypot(...q.embedding);
+    expect(nodeCos).toBeGreaterThan(0.9999);
+    await session.release();
     await context.close();
   });
 });

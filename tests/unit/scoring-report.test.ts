@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildEvalRecord, taskScores } from '../../src/scoring/metrics.ts';
 import { modelDirName, reportStem } from '../../src/scoring/model-names.ts';
 import { pyFixed2 } from '../../src/scoring/py-format.ts';
-import { buildReport, compareTaskIds, reportCsv, reportJson, reportMarkdown, scoresObject } from '../../src/scoring/report.ts';
+import { buildReport, compareTaskIds, reportCsv, reportJson, reportMarkdown, scoresObject, taskRow } from '../../src/scoring/report.ts';
 import { recordInput, vector } from './scoring-vectors.ts';
 
 const scores = (name: string) => taskScores(buildEvalRecord(recordInput(vector(name))));
@@ -51,6 +51,23 @@ describe('reportMarkdown', () => {
         '| avg | 63.33 | 58.33 | 58.33 | 58.33 | 49.17 | 53.75 | 60.46 |',
       ].join('\n'),
     );
+  });
+
+  it('says under the table which tasks have DINO figures from the int8 option; float16 and float32 rows stay official', () => {
+    const record = (precision?: string) => {
+      const r = buildEvalRecord(recordInput(vector('no assertions')));
+      return precision ? { ...r, iwr_studio: { ...r.iwr_studio, schema: 1 as const, models: { dino: { id: 'm', precision } } } } : r;
+    };
+    const rows = [taskRow('1', record('int8')), taskRow('2', record('float16')), taskRow('3', record()), taskRow('10', record('int8'))];
+    expect(rows.map((r) => r.approximateDino ?? false)).toEqual([true, false, false, true]);
+    const md = reportMarkdown(buildReport('m', rows)).split('\n');
+    expect(md.slice(-2)).toEqual([
+      '',
+      "DINO figures of task 1, 10 come from the int8 option (fast and approximate, not the official model's): not comparable with published scores.",
+    ]);
+    // Without int8 the table is the official one, with nothing under it.
+    const official = reportMarkdown(buildReport('m', rows.slice(1, 3)));
+    expect(official.split('\n').at(-1)).toMatch(/^\| avg \|/);
   });
 
   it('has no avg row without tasks', () => {

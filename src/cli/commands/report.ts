@@ -4,9 +4,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { taskScores } from '../../scoring/metrics.ts';
 import { modelDirName, reportStem } from '../../scoring/model-names.ts';
-import { buildReport, compareTaskIds, reportCsv, reportJson, reportMarkdown, type TaskRow } from '../../scoring/report.ts';
+import { buildReport, compareTaskIds, reportCsv, reportJson, reportMarkdown, taskRow, type TaskRow } from '../../scoring/report.ts';
 import { UsageError, type Command } from '../command.ts';
 import { readEvalFile } from './score.ts';
 
@@ -59,7 +58,7 @@ export const report: Command = {
     const errors: string[] = [];
     for (const task of tasks) {
       try {
-        rows.push({ task, scores: taskScores(await readEvalFile(join(results, task, dir, 'eval.json'))) });
+        rows.push(taskRow(task, await readEvalFile(join(results, task, dir, 'eval.json'))));
       } catch (e) {
         if (!(e instanceof UsageError)) throw e;
         errors.push(e.message); // collect all bad files, then fail once

@@ -33,7 +33,7 @@ Prints a table; exit 0 when every variant is caught by at least one mode, 1 othe
   --tasks LIST          only these task ids, e.g. 3,6,9 or 1-4
   --defects LIST        only these defects (comma-separated names)
   --dino-model PATH|URL the DINOv2 ONNX file (as for iwr eval)
-  --dino-precision float32|float16  as for iwr eval
+  --dino-precision float32|float16|int8  as for iwr eval
   --judge-endpoint URL  also evaluate with an OpenAI-compatible judge (key: IWR_JUDGE_API_KEY,
                         else IWR_API_KEY); --judge-model NAME (default gpt-4o)
   --out DIR             also write each page and its eval.json: DIR/<task>/<variant>/

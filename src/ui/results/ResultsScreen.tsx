@@ -2,7 +2,7 @@
 // table, each checkpoint's reference vs candidate (slider, difference, OCR diff, DINO, judge),
 // and the page's console errors and blocked requests.
 import { useEffect, useMemo, useState } from 'react';
-import { isHalfDino, isTestDinoModel, loadRun, runScreenshot, type RunView } from './run-view.ts';
+import { dinoPrecisionOf, isTestDinoModel, precisionLabel, loadRun, runScreenshot, type RunView } from './run-view.ts';
 import { ExportButton } from '../exchange/ExportButton.tsx';
 import { columnLabels, COLUMNS, type Column } from '../../scoring/metrics.ts';
 import { UNJUDGED } from '../../scoring/eval-record.ts';
@@ -272,7 +272,7 @@ function Checkpoints({ run, width, height, selected }: { run: RunView; width: nu
               <span className={`small ${isTestDinoModel(run.dinoModel) ? 'warn-text' : 'muted'}`}>
                 {' '}
                 ({run.dinoModel.id}
-                {isHalfDino(run.dinoModel) ? ', float16' : ''}
+                {precisionLabel(run.dinoModel)}
                 {isTestDinoModel(run.dinoModel) ? ', test model, NOT DINOv2' : ''})
               </span>
             ) : null}
@@ -301,8 +301,11 @@ function Checkpoints({ run, width, height, selected }: { run: RunView; width: nu
 function dinoDetail(run: RunView): { detail: string; detailTone?: 'warn' } {
   const m = run.dinoModel;
   if (!m) return { detail: 'model not recorded' };
-  const id = isHalfDino(m) ? `${m.id} (float16)` : m.id;
-  return isTestDinoModel(m) ? { detail: `${id}\nNOT DINOv2`, detailTone: 'warn' } : { detail: id };
+  const precision = dinoPrecisionOf(m);
+  const id = precision ? `${m.id} (${precision})` : m.id;
+  if (isTestDinoModel(m)) return { detail: `${id}\nNOT DINOv2`, detailTone: 'warn' };
+  // int8 is our fast approximation: its figures do not compare with published ones.
+  return precision === 'int8' ? { detail: `${id}\napproximate, not official`, detailTone: 'warn' } : { detail: id };
 }
 
 function fmt(v: number | string | undefined): string {

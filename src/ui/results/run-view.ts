@@ -38,9 +38,15 @@ export function isTestDinoModel(m: { id: string; source?: string } | undefined):
   return !!m && (m.id === 'test-dinov2-tiny' || /test-dinov2-tiny\.onnx$/.test(m.source ?? ''));
 }
 
-/** DINO figures from the float16 option (the harness on a GPU), not the float32 default. */
-export function isHalfDino(m: { precision?: string } | undefined): boolean {
-  return m?.precision === 'float16';
+/** DINO figures from another precision than the float32 default: float16 (the harness on a GPU) or int8 (ours, fast). */
+export function dinoPrecisionOf(m: { precision?: string } | undefined): 'float16' | 'int8' | null {
+  return m?.precision === 'float16' || m?.precision === 'int8' ? m.precision : null;
+}
+
+/** Beside the model's name: nothing for float32, ', float16', or ', int8, approximate'. */
+export function precisionLabel(m: { precision?: string } | undefined): string {
+  const p = dinoPrecisionOf(m);
+  return p === 'int8' ? ', int8, approximate' : p ? `, ${p}` : '';
 }
 
 /** Maps one stored run; null for a run that did not finish (no eval record, nothing to show). */

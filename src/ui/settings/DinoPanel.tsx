@@ -11,7 +11,7 @@ import { bytes } from '../format.ts';
 import { deleteStoredModel, listStoredModels } from '../../data/models.ts';
 import { currentDino, loadDino, resetDino } from '../../engines/dino-bridge.ts';
 import type { DinoSettings } from '../../data/settings.ts';
-import type { DinoPrecision } from '../../shared/dino-id.ts';
+import { precisionNote, type DinoPrecision } from '../../shared/dino-id.ts';
 import { choiceOf, keepLocalModel, HUB_SETTING, TEST_MODEL_PATH, TEST_MODEL_SETTING, type DinoChoice } from './dino-choice.ts';
 
 const PRECISIONS: RadioOption<DinoPrecision>[] = [
@@ -20,6 +20,11 @@ const PRECISIONS: RadioOption<DinoPrecision>[] = [
     value: 'float16',
     label: 'float16, emulated',
     hint: 'As the official harness runs it on a CUDA GPU, most likely how the published figures were made: weights and every activation rounded to half precision. Results say float16; cached embeddings are kept apart.',
+  },
+  {
+    value: 'int8',
+    label: 'int8, fast and approximate (not official)',
+    hint: 'Ours: the weight matrices in 8-bit integers, for quicker trial runs. Figures move from float32 (the README gives by how much); results say int8 and do not compare with published ones.',
   },
 ];
 
@@ -100,7 +105,7 @@ export function DinoPanel() {
 
   const choosePrecision = (precision: DinoPrecision) => {
     const { precision: _old, ...rest } = dino;
-    return apply(precision === 'float16' ? { ...rest, precision } : rest);
+    return apply(precision === 'float32' ? rest : { ...rest, precision });
   };
 
   const webgpu = typeof navigator !== 'undefined' && 'gpu' in navigator;
@@ -185,7 +190,7 @@ export function DinoPanel() {
           {loaded ? (
             <span className="mono" title={`sha256 ${loaded.sha256} · ${loaded.source}`}>
               {loaded.modelId} ({bytes(loaded.size)}
-              {loaded.precision === 'float16' ? ', float16' : ''})
+              {precisionNote(loaded.precision)})
             </span>
           ) : (
             <span className="muted">none yet: loaded by the next run, or now</span>
