@@ -4,7 +4,10 @@
 //   DINO: ms per image, random-weight ViT-B/14 (models/random-vitb14.onnx from
 //         `npm run make-test-model -- --full`) in onnxruntime-web (WASM; WebGPU when an adapter
 //         exists) vs onnxruntime-node with the same thread count. Both include preprocessing.
-// Run: npm run bench:scoring   (IWR_BENCH_DIST=<built app> skips the build; RUNS=n repeats)
+//   Precision options: float16 and int8 against float32 on the sample checkpoints, ms per
+//         image and the change of the pair cosines (max and mean |delta|).
+// Run: npm run bench:scoring   (IWR_BENCH_DIST=<built app> skips the build; RUNS=n repeats;
+//   OCR=0 and WEBGPU=0 skip those parts; BENCH_PRECISIONS=int8 measures only that option)
 // Results: bench/out/ocr-dino.json and bench/out/ocr-dino.md. Timings are noisy on a shared machine.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -252,7 +255,7 @@ if (!existsSync(MODEL)) {
   // consecutive checkpoints of each sample task (close states) and the first checkpoints of
   // neighbouring tasks (different pages).
   log('DINO: float16 and int8 against float32 on the sample checkpoints (WASM)');
-  const REDUCED = ['float16', 'int8'];
+  const REDUCED = (process.env.BENCH_PRECISIONS ?? 'float16,int8').split(',').filter((p) => p === 'float16' || p === 'int8');
   const precisions = await (async () => {
     const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs() });
     try {

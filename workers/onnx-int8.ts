@@ -123,12 +123,16 @@ export function int8Model(model: Uint8Array): { bytes: Uint8Array; report: Int8R
   const gfs = fields(graph);
 
   const matrices = new Map<string, { field: (typeof gfs)[number]; weight: Weight }>();
+  const initializerNames: string[] = [];
   for (const f of gfs.filter((x) => x.field === GRAPH.initializer)) {
-    const w = floatMatrix(sub(graph, f));
+    const t = sub(graph, f);
+    const nameField = fields(t).find((x) => x.field === TENSOR.name);
+    if (nameField) initializerNames.push(text(t, nameField));
+    const w = floatMatrix(t);
     if (w) matrices.set(w.name, { field: f, weight: w });
   }
   const nodes = gfs.filter((f) => f.field === GRAPH.node).map((f) => viewNode(sub(graph, f)));
-  const used = new Set<string>([...matrices.keys(), ...nodes.flatMap((n) => [...n.inputs, ...n.outputs, n.name])]);
+  const used = new Set<string>([...initializerNames, ...nodes.flatMap((n) => [...n.inputs, ...n.outputs, n.name])]);
   const fresh = (base: string) => {
     let name = base;
     for (let k = 1; used.has(name); k++) name = `${base}_${k}`;
