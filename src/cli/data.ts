@@ -6,7 +6,7 @@ import type { TaskRecord } from '../task/types.ts';
 import { dirname, basename, resolve } from 'node:path';
 import { UsageError } from './command.ts';
 import { repoRoot, type AppSession } from './session.ts';
-import { DINO_PRECISIONS, type DinoPrecision } from '../shared/dino-id.ts';
+import { DINO_PRECISIONS, isDinoPrecision, type DinoPrecision } from '../shared/dino-id.ts';
 
 export const SAMPLES_DATASET = `${repoRoot}public/samples/dataset`;
 
@@ -48,7 +48,7 @@ export interface DinoArg {
 
 /** --dino-model PATH|URL: a local file is served by the session; a URL is used as it is. --dino-precision. */
 export function dinoArg(value: string | undefined, precisionArg?: string): DinoArg {
-  if (precisionArg !== undefined && !(DINO_PRECISIONS as readonly string[]).includes(precisionArg))
+  if (precisionArg !== undefined && !isDinoPrecision(precisionArg))
     throw new UsageError(`--dino-precision ${precisionArg}: expected one of ${DINO_PRECISIONS.join(', ')}`);
   const precision = precisionArg ? { precision: precisionArg as DinoPrecision } : {};
   if (!value) return { mounts: {}, url: () => null, rewrites: () => ({}), ...precision };

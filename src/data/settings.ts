@@ -3,7 +3,7 @@
 // defaults: a record from an older version, or one edited by hand, never breaks the app.
 // The judge and resolver keys live here and only here: exports read runs, never this store.
 import { getDb, guardedWrite } from './db.ts';
-import type { DinoPrecision } from '../shared/dino-id.ts';
+import { isDinoPrecision, type DinoPrecision } from '../shared/dino-id.ts';
 
 export type JudgeKind = 'none' | 'mllm' | 'human';
 
@@ -133,7 +133,7 @@ export function repairSection<K extends SettingsSection>(key: K, raw: unknown): 
       return {
         modelUrl: str(r.modelUrl, d.dino.modelUrl) || d.dino.modelUrl,
         ...(typeof r.modelId === 'string' && r.modelId ? { modelId: r.modelId } : {}),
-        ...(r.precision === 'float16' || r.precision === 'int8' ? { precision: r.precision } : {}),
+        ...(isDinoPrecision(r.precision) && r.precision !== 'float32' ? { precision: r.precision } : {}),
       } as Settings[K];
     }
     case 'capture':

@@ -21,9 +21,11 @@ export function modelIdForUrl(url: string): string {
 export type DinoPrecision = 'float32' | 'float16' | 'int8';
 export const DINO_PRECISIONS: readonly DinoPrecision[] = ['float32', 'float16', 'int8'];
 
-/** What a result says of its DINO precision: nothing for the float32 default, else its name. */
+export const isDinoPrecision = (v: unknown): v is DinoPrecision => (DINO_PRECISIONS as readonly unknown[]).includes(v);
+
+/** What a result says beside the model's name: nothing for the float32 default, ', float16', or ', int8, approximate'. */
 export const precisionNote = (precision: DinoPrecision | undefined): string =>
-  precision && precision !== 'float32' ? `, ${precision}` : '';
+  precision === 'int8' ? ', int8, approximate' : precision && precision !== 'float32' ? `, ${precision}` : '';
 
 /**
  * What embeddings are cached under: the model file's hash, plus the precision when it is not

@@ -166,6 +166,8 @@ describe('DINO with the test model', () => {
   });
 });
 
+const cosine = (a: number[], b: number[]) => a.reduce((n, v, i) => n + v * b[i]!, 0) / Math.hypot(...a) / Math.hypot(...b);
+
 describe('the float16 option (the harness on a CUDA GPU)', () => {
   test('float16 embeddings: half values, the same model file, its own cache entries, equal to the rewritten model in onnxruntime-node', async () => {
     const shop = await screenshotOf(browser, shopPage);
@@ -183,8 +185,7 @@ describe('the float16 option (the harness on a CUDA GPU)', () => {
     expect(half.model.precision).toBe('float16');
     for (const v of half.embedding) expect(roundToHalf(v)).toBe(v);
     expect(half.embedding).not.toEqual(full.embedding);
-    const cos =
-      half.embedding.reduce((n, v, i) => n + v * full.embedding[i]!, 0) / Math.hypot(...half.embedding) / Math.hypot(...full.embedding);
+    const cos = cosine(half.embedding, full.embedding);
     console.log(`test model, float16 vs float32 CLS: 1 - cosine = ${(1 - cos).toExponential(2)}`);
     expect(cos).toBeGreaterThan(0.999);
     // The reference cache keeps the two apart: the float32 entry is not reused for float16.
@@ -223,7 +224,7 @@ describe('the int8 option (ours, fast and approximate)', () => {
     const q = await page.evaluate(([a]) => window.iwr.dinoEmbed(a!), [shop]);
     expect(q.model.precision).toBe('int8');
     expect(q.embedding).not.toEqual(full.embedding);
-    const cos = q.embedding.reduce((n, v, i) => n + v * full.embedding[i]!, 0) / Math.hypot(...q.embedding) / Math.hypot(...full.embedding);
+    const cos = cosine(q.embedding, full.embedding);
     console.log(`test model, int8 vs float32 CLS: 1 - cosine = ${(1 - cos).toExponential(2)}`);
     expect(cos).toBeGreaterThan(0.99);
     // Cached apart from float32 and reused as int8.
@@ -238,7 +239,7 @@ describe('the int8 option (ours, fast and approximate)', () => {
     const session = await ort.InferenceSession.create(int8Model(readFileSync(MODEL_FILE)).bytes);
     const out = await session.run({ pixel_values: new ort.Tensor('float32', preprocessDino(px), [1, 3, 224, 224]) });
     const node = Array.from((out.last_hidden_state!.data as Float32Array).slice(0, 32));
-    const nodeCos = node.reduce((n, v, i) => n + v * q.embedding[i]!, 0) / Math.hypot(...node) / Math.hypot(...q.embedding);
+    const nodeCos = cosine(node, q.embedding);
     expect(nodeCos).toBeGreaterThan(0.9999);
     await session.release();
     await context.close();

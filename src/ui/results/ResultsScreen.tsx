@@ -2,7 +2,8 @@
 // table, each checkpoint's reference vs candidate (slider, difference, OCR diff, DINO, judge),
 // and the page's console errors and blocked requests.
 import { useEffect, useMemo, useState } from 'react';
-import { dinoPrecisionOf, isTestDinoModel, precisionLabel, loadRun, runScreenshot, type RunView } from './run-view.ts';
+import { precisionNote } from '../../shared/dino-id.ts';
+import { dinoPrecisionOf, isTestDinoModel, loadRun, runScreenshot, type RunView } from './run-view.ts';
 import { ExportButton } from '../exchange/ExportButton.tsx';
 import { columnLabels, COLUMNS, type Column } from '../../scoring/metrics.ts';
 import { UNJUDGED } from '../../scoring/eval-record.ts';
@@ -272,7 +273,7 @@ function Checkpoints({ run, width, height, selected }: { run: RunView; width: nu
               <span className={`small ${isTestDinoModel(run.dinoModel) ? 'warn-text' : 'muted'}`}>
                 {' '}
                 ({run.dinoModel.id}
-                {precisionLabel(run.dinoModel)}
+                {precisionNote(dinoPrecisionOf(run.dinoModel) ?? undefined)}
                 {isTestDinoModel(run.dinoModel) ? ', test model, NOT DINOv2' : ''})
               </span>
             ) : null}

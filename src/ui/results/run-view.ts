@@ -1,6 +1,7 @@
 // What the Results and Leaderboard screens need from a stored run (src/data/runs.ts
 // RunRecord, written by src/pipeline/run-record.ts). Scores are recomputed from the eval
 // record (the official formulas live in one place); everything else is read as stored.
+import { isDinoPrecision, type DinoPrecision } from '../../shared/dino-id.ts';
 import { getRun, getRunBlob, listRuns, type RunRecord, type StoredStep } from '../../data/runs.ts';
 import type { EvalRecord } from '../../scoring/eval-record.ts';
 import { taskScores, type Scores } from '../../scoring/metrics.ts';
@@ -39,14 +40,9 @@ export function isTestDinoModel(m: { id: string; source?: string } | undefined):
 }
 
 /** DINO figures from another precision than the float32 default: float16 (the harness on a GPU) or int8 (ours, fast). */
-export function dinoPrecisionOf(m: { precision?: string } | undefined): 'float16' | 'int8' | null {
-  return m?.precision === 'float16' || m?.precision === 'int8' ? m.precision : null;
-}
-
-/** Beside the model's name: nothing for float32, ', float16', or ', int8, approximate'. */
-export function precisionLabel(m: { precision?: string } | undefined): string {
-  const p = dinoPrecisionOf(m);
-  return p === 'int8' ? ', int8, approximate' : p ? `, ${p}` : '';
+export function dinoPrecisionOf(m: { precision?: string } | undefined): Exclude<DinoPrecision, 'float32'> | null {
+  const p = m?.precision;
+  return isDinoPrecision(p) && p !== 'float32' ? p : null;
 }
 
 /** Maps one stored run; null for a run that did not finish (no eval record, nothing to show). */
