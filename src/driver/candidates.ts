@@ -70,12 +70,15 @@ export function byScore(a: Scored, b: Scored): number {
 
 /**
  * Icon names that mean something else to the eye: Bootstrap Icons' "list" and "justify" are
- * the three-line menu, "three-dots" and "grip" the more menu. Read only next to an icon set's
+ * the three-line menu, Font Awesome's "reorder" and "th" the list and grid views, "three-dots" and "grip" the more menu. Read only next to an icon set's
  * class word, so a "list" class on a plain list stays a list.
  */
 const ICON_ALIASES: Record<string, string> = {
   list: 'menu',
   justify: 'menu',
+  // Font Awesome's view switchers: "reorder" (three bars) is the list view, "th" the grid.
+  reorder: 'list',
+  th: 'grid',
   grip: 'more',
   kebab: 'more',
   meatball: 'more',

@@ -279,7 +279,9 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (tag === 'pre' || (tag === 'code' && e.box.height > 40)) put('code', 1);
 
   const small = e.box.width > 0 && e.box.width <= 64 && e.box.height <= 64;
-  const glyphOnly = e.textHidden === true || !/[\p{L}\p{N}]{2,}/u.test(e.text);
+  // Material Icons and Material Symbols draw a ligature: the text "settings" is the gear glyph.
+  const ligature = classWords.has('material') && (classWords.has('icon') || classWords.has('symbol'));
+  const glyphOnly = e.textHidden === true || ligature || !/[\p{L}\p{N}]{2,}/u.test(e.text);
   const iconClass = [...classWords].some(
     (w) => w === 'icon' || w === 'fa' || w === 'fas' || w === 'far' || w === 'bi' || w === 'material' || w === 'glyphicon' || w === 'ion',
   );

@@ -155,7 +155,7 @@ const NAME_JOINERS = new Set([
   'under',
   'a',
 ]);
-const LOWER_JOINERS = new Set(['to', 'of', 'and', 'the', 'a', 'up', 'out', 'off', 'on']);
+const LOWER_JOINERS = new Set(['to', 'of', 'and', '&', 'the', 'a', 'up', 'out', 'off', 'on']);
 /** A "with the red border" phrase names the target's look. */
 const BORDER_WORDS = new Set(['border', 'outline', 'frame', 'edge', 'ring']);
 /** Words after which a lone capitalised word is a place's name, not a noun: "under Switches". */

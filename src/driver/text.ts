@@ -143,7 +143,11 @@ const SYNONYM_GROUPS: string[][] = [
 
 /** Each word's groups (a word can mean two things: "remove" is delete, and clear). */
 const SYNONYM: Map<string, string[]> = new Map();
-for (const group of SYNONYM_GROUPS) for (const w of group) SYNONYM.set(w, [...(SYNONYM.get(w) ?? []), group[0] as string]);
+// Query words and class words are stemmed before they are compared ("bars" arrives as "bar"),
+// so each group word is keyed by its stem too.
+for (const group of SYNONYM_GROUPS)
+  for (const w of new Set(group.flatMap((x) => [x, stem(x)])))
+    SYNONYM.set(w, [...(SYNONYM.get(w) ?? []), group[0] as string]);
 
 /**
  * Memo for the pure string functions below: one resolve compares every query with every
@@ -395,13 +399,47 @@ function textSimilarityUncached(query: string, text: string): number {
   return Math.min(1, best);
 }
 
+/**
+ * Brands whose logo is an icon on its own. "The YouTube play icon", "the Twitter bird": the
+ * brand names the icon and the other words describe the logo's drawing, which no class spells.
+ */
+const BRANDS = new Set([
+  'facebook',
+  'twitter',
+  'instagram',
+  'linkedin',
+  'github',
+  'gitlab',
+  'youtube',
+  'pinterest',
+  'dribbble',
+  'behance',
+  'tiktok',
+  'whatsapp',
+  'telegram',
+  'discord',
+  'slack',
+  'reddit',
+  'google',
+  'apple',
+  'android',
+  'spotify',
+  'twitch',
+  'vimeo',
+  'skype',
+  'medium',
+  'mastodon',
+]);
+
 /** Fraction (0..1) of query words found among hint words (classes, ids, icon names), synonyms allowed. */
 export function hintSimilarity(queryWords: readonly string[], hints: readonly string[]): number {
   if (!queryWords.length || !hints.length) return 0;
   let hit = 0;
   for (const w of queryWords) {
-    if (hints.some((h) => synonyms(w, h))) hit += 1;
-    else if (hints.some((h) => wordSimilarity(w, h) >= 0.8)) hit += 0.8;
+    if (hints.some((h) => synonyms(w, h))) {
+      if (BRANDS.has(w)) return 1;
+      hit += 1;
+    } else if (hints.some((h) => wordSimilarity(w, h) >= 0.8)) hit += 0.8;
   }
   return hit / queryWords.length;
 }
