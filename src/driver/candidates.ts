@@ -12,6 +12,8 @@ export interface Info {
   e: ElementSnapshot;
   kinds: Map<Kind, number>;
   hints: string[];
+  /** The hint words of the element's own classes and id, without its subtree's icon words. */
+  ownHints: string[];
   depth: number;
   /** Wraps an interactive descendant with the same text (a card around its only button, a div around a button). */
   wrapper: boolean;
@@ -110,14 +112,26 @@ const ICON_SETS = new Set([
   'material',
 ]);
 
-function hintsOf(e: ElementSnapshot): string[] {
-  // A utility class under a variant ("dark:bg-gray-800", "hover:text-purple-600") styles another
-  // state or screen, not what the element is: a "dark:" on every control does not make each a dark-mode toggle.
-  const plain = (words: readonly string[]) => words.filter((c) => !c.includes(':')).join(' ');
-  const hints = [...hintTokens(plain(e.classes)), ...hintTokens(e.id ?? ''), ...hintTokens(plain((e.iconHint ?? '').split(/\s+/)))];
+// A utility class under a variant ("dark:bg-gray-800", "hover:text-purple-600") styles another
+// state or screen, not what the element is: a "dark:" on every control does not make each a dark-mode toggle.
+const plainClasses = (words: readonly string[]) => words.filter((c) => !c.includes(':')).join(' ');
+
+function withAliases(hints: string[]): string[] {
   if (!hints.some((h) => ICON_SETS.has(h))) return hints;
   const extra = hints.map((h) => ICON_ALIASES[h]).filter((h): h is string => !!h);
   return extra.length ? [...hints, ...extra] : hints;
+}
+
+function ownHintsOf(e: ElementSnapshot): string[] {
+  return withAliases([...hintTokens(plainClasses(e.classes)), ...hintTokens(e.id ?? '')]);
+}
+
+function hintsOf(e: ElementSnapshot): string[] {
+  return withAliases([
+    ...hintTokens(plainClasses(e.classes)),
+    ...hintTokens(e.id ?? ''),
+    ...hintTokens(plainClasses((e.iconHint ?? '').split(/\s+/))),
+  ]);
 }
 
 export function prepare(snapshot: PageSnapshot): Info[] {
@@ -125,6 +139,7 @@ export function prepare(snapshot: PageSnapshot): Info[] {
     e,
     kinds: elementKinds(e),
     hints: hintsOf(e),
+    ownHints: ownHintsOf(e),
     depth: e.xpath.split('/').length - 1,
     wrapper: false,
   }));
@@ -196,7 +211,10 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
     if (s > best.s) best = { s, via };
   }
   const qWords = contentTokens(query);
-  const h = hintSimilarity(qWords, info.hints) * W.HINT_MATCH_FACTOR;
+  // Words found only in the subtree's classes (a slider whose handle is "ui-slider-handle") say
+  // a little less about this element than about the descendant that carries them.
+  const all = hintSimilarity(qWords, info.hints);
+  const h = Math.max(hintSimilarity(qWords, info.ownHints), all * W.BORROWED_HINT_FACTOR) * W.HINT_MATCH_FACTOR;
   if (h > best.s) best = { s: h, via: 'class/id/icon' };
   // Words split between text and class ("the In Progress column": text "In Progress", class "column").
   if (qWords.length > 1) {

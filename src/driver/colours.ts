@@ -70,6 +70,13 @@ export function parseColour(s: string | undefined): Rgb | null {
     const a = m[4] === undefined ? 1 : m[4].endsWith('%') ? Number(m[4].slice(0, -1)) / 100 : Number(m[4]);
     return { r: Number(m[1]), g: Number(m[2]), b: Number(m[3]), a };
   }
+  // Chromium writes colours made by color-mix() and relative colours as color(srgb r g b / a), 0..1.
+  const c = /^color\(\s*srgb\s+([-\d.e]+%?)\s+([-\d.e]+%?)\s+([-\d.e]+%?)(?:\s*\/\s*([\d.e]+%?))?\s*\)$/i.exec(s.trim());
+  if (c) {
+    const unit = (v: string) => (v.endsWith('%') ? Number(v.slice(0, -1)) / 100 : Number(v));
+    const byte = (v: string) => Math.round(Math.min(1, Math.max(0, unit(v))) * 255);
+    return { r: byte(c[1] as string), g: byte(c[2] as string), b: byte(c[3] as string), a: c[4] === undefined ? 1 : unit(c[4]) };
+  }
   const h = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(s.trim());
   if (h) {
     const x = h[1] as string;

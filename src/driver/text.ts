@@ -100,7 +100,7 @@ const GLYPHS: Record<string, string> = {
 
 /** Words that mean the same control; every word maps to its group's first word. */
 const SYNONYM_GROUPS: string[][] = [
-  ['close', 'x', 'dismiss', 'times', 'cross', 'exit', 'xmark'],
+  ['close', 'x', 'dismiss', 'times', 'cross', 'exit', 'xmark', 'remove'],
   ['menu', 'hamburger', 'burger', 'bars', 'navicon', 'dropdown'],
   ['search', 'magnifier', 'magnifying', 'magnify', 'find', 'lookup', 'loupe'],
   ['cart', 'basket', 'bag', 'trolley', 'shopping'],
@@ -146,8 +146,7 @@ const SYNONYM: Map<string, string[]> = new Map();
 // Query words and class words are stemmed before they are compared ("bars" arrives as "bar"),
 // so each group word is keyed by its stem too.
 for (const group of SYNONYM_GROUPS)
-  for (const w of new Set(group.flatMap((x) => [x, stem(x)])))
-    SYNONYM.set(w, [...(SYNONYM.get(w) ?? []), group[0] as string]);
+  for (const w of new Set(group.flatMap((x) => [x, stem(x)]))) SYNONYM.set(w, [...(SYNONYM.get(w) ?? []), group[0] as string]);
 
 /**
  * Memo for the pure string functions below: one resolve compares every query with every

@@ -38,6 +38,8 @@ export const W_WORDS_WITH_LABEL = W_WORDS / 2;
 export const W_CONTEXT = 3;
 /** Share of a text match that counts when it comes from id/class/icon hints instead of visible text. */
 export const HINT_MATCH_FACTOR = 0.7;
+/** A hint word borrowed from the subtree's classes, against the element's own: enough to break a tie towards the carrier. */
+export const BORROWED_HINT_FACTOR = 0.95;
 /** Share for words found partly in text, partly in class names: weaker than either alone matching fully. */
 export const UNION_MATCH_FACTOR = 0.6;
 /** A quoted label matching an element below this similarity is missing from it (the element is ruled out). */

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { resolveStep, type ResolveResult } from '../../src/driver/resolve.ts';
 import { parseStep } from '../../src/driver/parse.ts';
 import { textSimilarity } from '../../src/driver/text.ts';
+import { parseColour } from '../../src/driver/colours.ts';
 import { B, snap, withParents, type El } from '../support/snapshots.ts';
 import type { Step } from '../../src/task/types.ts';
 
@@ -989,5 +990,75 @@ describe('a field marked hidden beside the one a widget made', () => {
     const r = resolveStep(step('Type', { description: "Type 'ann@example.com' into Email addresses only", text: 'ann@example.com' }), page);
     expect(idx(r)).toBe(1);
     expect(r.ok && r.alternatives[0]?.reasons).toContain('a field marked hidden');
+  });
+});
+
+describe('icon words read the way icon sets write them', () => {
+  const icons = (hints: string[], extra: Partial<El> = {}) =>
+    hints.map((iconHint, i) => ({
+      tag: 'a',
+      xpath: `${B(1)}/a[${i + 1}]`,
+      href: '#',
+      iconHint,
+      box: { x: 10 + i * 40, y: 10, width: 24, height: 24 },
+      ...extra,
+    }));
+  test('"the three-line button" is the one whose icon class says "bars" (plural words are compared stemmed)', () => {
+    const page = snap(icons(['chevron-arrow-right', 'bars'], { tag: 'button' }));
+    expect(idx(resolveStep(step('Click', { description: 'Click the three-line button' }), page))).toBe(1);
+  });
+  test("Font Awesome's reorder and th icons are the list and grid views", () => {
+    const page = snap(icons(['fa fa-th-large', 'fa fa-reorder']));
+    expect(idx(resolveStep(step('Click', { description: 'Switch to the list view with the icon next to Views' }), page))).toBe(1);
+    expect(idx(resolveStep(step('Click', { description: 'Switch to the grid view' }), page))).toBe(0);
+  });
+  test('a brand in the icon class names the icon, whatever words describe the logo', () => {
+    const page = snap([
+      { tag: 'button', xpath: `${B(1)}/button[1]`, text: '<', look: { bg: 'rgb(231, 110, 85)', fg: 'rgb(255, 255, 255)' } },
+      { tag: 'i', xpath: `${B(1)}/i[1]`, classes: ['nes-icon', 'youtube', 'is-large'], box: { x: 10, y: 60, width: 64, height: 64 } },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: 'Click the red YouTube play icon' }), page))).toBe(1);
+  });
+  test("a Material Icons ligature is an icon: its text is the glyph's name", () => {
+    const page = snap([
+      { tag: 'a', xpath: `${B(1)}/a[1]`, href: '#', text: 'Download', classes: ['btn', 'btn-primary'], look: { bg: 'rgb(0, 123, 255)' } },
+      {
+        tag: 'i',
+        xpath: `${B(1)}/i[1]`,
+        text: 'settings',
+        classes: ['material-icons'],
+        box: { x: 36, y: 600, width: 24, height: 24 },
+        look: { fg: 'rgb(255, 255, 255)', bgAround: 'rgb(45, 83, 254)' },
+      },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: 'Click the round blue gear button' }), page))).toBe(1);
+  });
+  test('"the cross" is a Remove button (the × a widget draws means remove)', () => {
+    const page = snap([
+      { tag: 'button', xpath: `${B(1)}/button[1]`, text: 'Edit item', box: { x: 90, y: 10, width: 20, height: 20 } },
+      { tag: 'button', xpath: `${B(1)}/button[2]`, text: 'Remove item', box: { x: 120, y: 10, width: 20, height: 20 } },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: 'Click the small cross' }), page))).toBe(1);
+  });
+  test('a class word borrowed from the subtree loses a tie to the descendant that carries it', () => {
+    const page = snap(
+      withParents([
+        { tag: 'div', xpath: `${B(1)}`, classes: ['ui-slider'], iconHint: 'ui-slider-handle', listeners: ['click'], interactive: true },
+        { tag: 'a', xpath: `${B(1)}/a[1]`, href: '#', classes: ['ui-slider-handle'], box: { x: 40, y: 10, width: 18, height: 18 } },
+      ]),
+    );
+    expect(idx(resolveStep(step('Click', { description: 'Click the handle of the slider' }), page))).toBe(1);
+  });
+});
+
+describe('names joined by "&" and colours Chromium writes as color(srgb ...)', () => {
+  test('"under Alerts & Notifications" is one heading\'s name', () => {
+    const parsed = parseStep(step('Click', { description: 'Flip the last toggle under Alerts & Notifications' }));
+    expect(parsed.relations[0]?.anchor.names).toEqual(['Alerts & Notifications']);
+  });
+  test('color(srgb r g b) is parsed, so a colour-mixed grey item is grey', () => {
+    expect(parseColour('color(srgb 0.688235 0.688235 0.688235)')).toEqual({ r: 175, g: 175, b: 175, a: 1 });
+    expect(parseColour('color(srgb 1 0 0 / 0.5)')).toEqual({ r: 255, g: 0, b: 0, a: 0.5 });
+    expect(parseColour('color(display-p3 1 0 0)')).toBeNull();
   });
 });
