@@ -66,6 +66,9 @@ const REGION_NOUNS = new Set([
   'basket',
 ]);
 
+/** Nouns for a widget's shape that add nothing to its name: "the pagination bar", "the carousel strip". */
+const SHAPE_NOUNS = new Set(['bar', 'strip', 'widget', 'control', 'controls', 'area']);
+
 export function byScore(a: Scored, b: Scored): number {
   return b.score - a.score || a.i - b.i;
 }
@@ -427,16 +430,12 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     score += W.W_HEADER_ANCHOR;
     reasons.push(`names a ${q.container}`);
   }
-  // "of the calendar", "in the board": the widget whose class names it, more than a text that mentions it.
-  if (
-    asAnchor &&
-    !q.container &&
-    q.words.length === 1 &&
-    REGION_NOUNS.has(q.words[0] as string) &&
-    info.hints.includes(q.words[0] as string)
-  ) {
+  // "of the calendar", "in the board": the widget whose class names it, more than a text that
+  // mentions it; "in the pagination bar" too (a generic shape noun after the widget's name).
+  const region = q.words.length === 1 || (q.words.length === 2 && SHAPE_NOUNS.has(q.words[1] as string)) ? q.words[0] : undefined;
+  if (asAnchor && !q.container && region && REGION_NOUNS.has(region) && info.hints.includes(region) && !info.kinds.has('heading')) {
     score += W.W_CONTEXT;
-    reasons.push(`a ${q.words[0] as string}`);
+    reasons.push(`a ${region}`);
   }
   if (q.container && asAnchor && info.hints.includes(q.container)) {
     score += W.W_CONTEXT;

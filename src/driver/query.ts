@@ -222,11 +222,17 @@ function applySize(scored: Scored[], size: 'big' | 'small', infos: Info[]): void
     const e = (infos[s.i] as Info).e;
     return (e.look?.fontPx ?? 0) * 1000 + e.box.height;
   };
-  const values = near.map(measure);
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
-  if (hi <= lo) return;
+  // Sizes compare like with like when there are like things: a heading's large type says
+  // nothing about which of three pagers is "the big one". A tag alone among the candidates is
+  // measured against all of them ("the little tag" beside a card's text).
+  const tagOf = (s: Scored) => (infos[s.i] as Info).e.tag;
+  const all = near.map(measure);
   for (const s of near) {
+    const like = near.filter((o) => tagOf(o) === tagOf(s)).map(measure);
+    const values = new Set(like).size >= 2 ? like : all;
+    const lo = Math.min(...values);
+    const hi = Math.max(...values);
+    if (hi <= lo) continue;
     const rel = (measure(s) - lo) / (hi - lo);
     const fit = size === 'big' ? rel : 1 - rel;
     s.score += W.W_SIZE * fit;

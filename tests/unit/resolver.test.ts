@@ -1062,3 +1062,44 @@ describe('names joined by "&" and colours Chromium writes as color(srgb ...)', (
     expect(parseColour('color(display-p3 1 0 0)')).toBeNull();
   });
 });
+
+describe('"big" among like things', () => {
+  test('"page 3 in the big pagination bar" is in the tallest of three pagers, not under the large heading', () => {
+    const heights = [38, 56, 31];
+    let y = 60;
+    const els: El[] = [
+      {
+        tag: 'h2',
+        xpath: `${B(1)}/h2[1]`,
+        text: 'Pagination',
+        id: 'pagination',
+        look: { fontPx: 32 },
+        box: { x: 10, y: 10, width: 600, height: 38 },
+      },
+    ];
+    heights.forEach((h, i) => {
+      els.push({
+        tag: 'ul',
+        xpath: `${B(1)}/ul[${i + 1}]`,
+        text: '1 2 3',
+        classes: ['pagination'],
+        look: { fontPx: 16 },
+        box: { x: 10, y, width: 600, height: h },
+      });
+      [1, 2, 3].forEach((n) =>
+        els.push({
+          tag: 'a',
+          xpath: `${B(1)}/ul[${i + 1}]/li[${n}]/a[1]`,
+          href: '#',
+          text: String(n),
+          look: { fontPx: 16 },
+          box: { x: 10 + n * 40, y, width: 36, height: h },
+        }),
+      );
+      y += h + 20;
+    });
+    const page = snap(withParents(els));
+    const r = resolveStep(step('Click', { description: 'Click page 3 in the big pagination bar' }), page);
+    expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/ul[2]/li[3]/a[1]`);
+  });
+});
