@@ -5,7 +5,7 @@ import { bestKindFit, elementKinds, type Kind } from './kinds.ts';
 import type { LookQuery, ParsedStep, TargetQuery } from './step-query.ts';
 import { colourNames, parseColour } from './colours.ts';
 import { inRegion, positionFit } from './geometry.ts';
-import { contentTokens, hintSimilarity, hintTokens, normalize, textSimilarity } from './text.ts';
+import { contentTokens, hintSimilarity, hintTokens, normalize, textSimilarity, tokens } from './text.ts';
 import * as W from './weights.ts';
 
 export interface Info {
@@ -14,11 +14,15 @@ export interface Info {
   hints: string[];
   /** The hint words of the element's own classes and id, without its subtree's icon words. */
   ownHints: string[];
+  /** `hints` without the icon aliases: the words the markup itself writes. */
+  plainHints: string[];
   depth: number;
   /** Wraps an interactive descendant with the same text (a card around its only button, a div around a button). */
   wrapper: boolean;
   /** Wraps a descendant showing exactly the same text (a row around its one labelled cell). */
   textWrapper?: boolean;
+  /** Not a control itself but inside a small one: a click on it reaches the control's listener. */
+  inControl?: boolean;
 }
 
 export interface Scored {
@@ -81,6 +85,7 @@ export function byScore(a: Scored, b: Scored): number {
 const ICON_ALIASES: Record<string, string> = {
   list: 'menu',
   justify: 'menu',
+  bars: 'menu',
   // Font Awesome's view switchers: "reorder" (three bars) is the list view, "th" the grid.
   reorder: 'list',
   th: 'grid',
@@ -119,22 +124,24 @@ const ICON_SETS = new Set([
 // state or screen, not what the element is: a "dark:" on every control does not make each a dark-mode toggle.
 const plainClasses = (words: readonly string[]) => words.filter((c) => !c.includes(':')).join(' ');
 
-function withAliases(hints: string[]): string[] {
-  if (!hints.some((h) => ICON_SETS.has(h))) return hints;
-  const extra = hints.map((h) => ICON_ALIASES[h]).filter((h): h is string => !!h);
+/**
+ * Hint words of class and id strings, with the icon aliases when an icon set's word is among
+ * them. Aliases are looked up before stemming ("bars" is the menu, "chart-bar" is not), and
+ * bare numbers are dropped: utility classes ("ml-4", "p-2") say nothing about a "4" on screen.
+ */
+function hintWords(strings: string[], aliases = true): string[] {
+  const hints = strings.flatMap((x) => hintTokens(x)).filter((h) => !/^\d+$/.test(h));
+  if (!aliases || !hints.some((h) => ICON_SETS.has(h))) return hints;
+  const extra = strings.flatMap((x) => tokens(x.replace(/([a-z])([A-Z])/g, '$1 $2'))).flatMap((h) => ICON_ALIASES[h] ?? []);
   return extra.length ? [...hints, ...extra] : hints;
 }
 
 function ownHintsOf(e: ElementSnapshot): string[] {
-  return withAliases([...hintTokens(plainClasses(e.classes)), ...hintTokens(e.id ?? '')]);
+  return hintWords([plainClasses(e.classes), e.id ?? '']);
 }
 
-function hintsOf(e: ElementSnapshot): string[] {
-  return withAliases([
-    ...hintTokens(plainClasses(e.classes)),
-    ...hintTokens(e.id ?? ''),
-    ...hintTokens(plainClasses((e.iconHint ?? '').split(/\s+/))),
-  ]);
+function hintsOf(e: ElementSnapshot, aliases = true): string[] {
+  return hintWords([plainClasses(e.classes), e.id ?? '', plainClasses((e.iconHint ?? '').split(/\s+/))], aliases);
 }
 
 export function prepare(snapshot: PageSnapshot): Info[] {
@@ -143,6 +150,7 @@ export function prepare(snapshot: PageSnapshot): Info[] {
     kinds: elementKinds(e),
     hints: hintsOf(e),
     ownHints: ownHintsOf(e),
+    plainHints: hintsOf(e, false),
     depth: e.xpath.split('/').length - 1,
     wrapper: false,
   }));
@@ -164,6 +172,23 @@ export function prepare(snapshot: PageSnapshot): Info[] {
     for (const i of list) {
       const k = (infos[i] as Info).kinds;
       if (!k.has('card') && !k.has('row') && !k.has('item')) k.set('item', W.REPEATED_ITEM_DEGREE);
+    }
+  }
+  // "Click '60 FPS'" on a clickable stats panel: the words are a span inside it, and a click on
+  // the span reaches the panel. Only a control close above and smaller than a quarter of the
+  // viewport counts: a page-wide container with a listener makes nothing inside it a control.
+  const screen = snapshot.viewport.width * snapshot.viewport.height;
+  for (const info of infos) {
+    if (info.e.interactive) continue;
+    let p = info.e.parent;
+    for (let up = 0; p >= 0 && up < W.IN_CONTROL_LEVELS; up++) {
+      const c = infos[p]?.e;
+      if (!c) break;
+      if (c.interactive) {
+        info.inControl = c.box.width * c.box.height <= screen * W.IN_CONTROL_MAX_SCREEN;
+        break;
+      }
+      p = c.parent;
     }
   }
   // A table row made of <th> is a header: "the second row" counts data rows.
@@ -432,8 +457,10 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   }
   // "of the calendar", "in the board": the widget whose class names it, more than a text that
   // mentions it; "in the pagination bar" too (a generic shape noun after the widget's name).
+  // Its heading is not the widget, nor is an icon whose class only an alias reads as the word
+  // (Font Awesome's "bars" is read as "menu" for the icon, not as the menu it opens).
   const region = q.words.length === 1 || (q.words.length === 2 && SHAPE_NOUNS.has(q.words[1] as string)) ? q.words[0] : undefined;
-  if (asAnchor && !q.container && region && REGION_NOUNS.has(region) && info.hints.includes(region) && !info.kinds.has('heading')) {
+  if (asAnchor && !q.container && region && REGION_NOUNS.has(region) && info.plainHints.includes(region) && !info.kinds.has('heading')) {
     score += W.W_CONTEXT;
     reasons.push(`a ${region}`);
   }
@@ -472,6 +499,9 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     } else if (e.interactive) {
       score += W.W_INTERACTIVE;
       reasons.push('interactive');
+    } else if (info.inControl) {
+      score += W.W_IN_CONTROL;
+      reasons.push('inside a control');
     } else score += W.W_NOT_INTERACTIVE;
     if (e.classes.includes('btn')) score += W.W_BTN_CLASS;
     if (!e.visible) {

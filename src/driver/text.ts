@@ -143,10 +143,14 @@ const SYNONYM_GROUPS: string[][] = [
 
 /** Each word's groups (a word can mean two things: "remove" is delete, and clear). */
 const SYNONYM: Map<string, string[]> = new Map();
-// Query words and class words are stemmed before they are compared ("bars" arrives as "bar"),
-// so each group word is keyed by its stem too.
+// Query words and class words are stemmed before they are compared ("notifications" arrives as
+// "notification"), so each group word is keyed by its stem too, unless the stem is a word of
+// its own: "bars" is the menu icon, a "bar" is a chart's or a progress bar (candidates.ts reads
+// an icon class "fa-bars" before stemming).
+const STEM_HOMONYMS = new Set(['bar']);
 for (const group of SYNONYM_GROUPS)
-  for (const w of new Set(group.flatMap((x) => [x, stem(x)]))) SYNONYM.set(w, [...(SYNONYM.get(w) ?? []), group[0] as string]);
+  for (const w of new Set(group.flatMap((x) => [x, stem(x)].filter((y) => y === x || !STEM_HOMONYMS.has(y)))))
+    SYNONYM.set(w, [...(SYNONYM.get(w) ?? []), group[0] as string]);
 
 /**
  * Memo for the pure string functions below: one resolve compares every query with every
@@ -203,6 +207,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:three|3)[ -]?dots?\b/g, 'more'],
   [/\bside[ -]?(?:menu|nav|navigation|panel|bar)\b/g, 'sidebar'],
   [/\bfull[ -]screen\b/g, 'fullscreen'],
+  [/\bbar[ -]?(?:chart|graph)s?\b/g, 'chart'],
   [/\b(?:check|tick)[ -]?mark\b/g, 'check'],
   [/\b(?:x|cross)[ -]mark\b/g, 'close'],
   [/\b(?:trash|garbage|rubbish)[ -]?(?:can|bin)\b/g, 'trash'],

@@ -63,6 +63,11 @@ export const W_KIND_MISMATCH = -3;
 export const W_INTERACTIVE = 2;
 /** Click/Press on an element with no interactive signal: allowed (delegated handlers), but a reacting twin wins. */
 export const W_NOT_INTERACTIVE = -1;
+/** Not a control, but inside one (a click on it reaches the control): half the control's credit. */
+export const W_IN_CONTROL = W_INTERACTIVE / 2;
+/** How far up a control may be, and how big (share of the viewport's area), for that credit. */
+export const IN_CONTROL_LEVELS = 3;
+export const IN_CONTROL_MAX_SCREEN = 0.25;
 /** Generated pages are asked to put class `btn` on every clickable element (IWR prompt). */
 export const W_BTN_CLASS = 0.5;
 /** Type needs an editable target: nothing else can take text. */

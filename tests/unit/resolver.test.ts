@@ -1004,7 +1004,7 @@ describe('icon words read the way icon sets write them', () => {
       ...extra,
     }));
   test('"the three-line button" is the one whose icon class says "bars" (plural words are compared stemmed)', () => {
-    const page = snap(icons(['chevron-arrow-right', 'bars'], { tag: 'button' }));
+    const page = snap(icons(['icon-button chevron-arrow-right', 'icon-button bars'], { tag: 'button' }));
     expect(idx(resolveStep(step('Click', { description: 'Click the three-line button' }), page))).toBe(1);
   });
   test("Font Awesome's reorder and th icons are the list and grid views", () => {
@@ -1101,5 +1101,46 @@ describe('"big" among like things', () => {
     const page = snap(withParents(els));
     const r = resolveStep(step('Click', { description: 'Click page 3 in the big pagination bar' }), page);
     expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/ul[2]/li[3]/a[1]`);
+  });
+});
+
+describe('words inside a control, numbers in utility classes, bars and bar charts', () => {
+  test('"Click \'60 FPS\'" is the span showing it inside a clickable stats panel, not the panel', () => {
+    const page = snap(
+      withParents([
+        {
+          tag: 'div',
+          xpath: `${B(1)}`,
+          text: '60 FPS (30-60) 18 MS (0-664)',
+          listeners: ['click'],
+          interactive: true,
+          box: { x: 500, y: 700, width: 80, height: 46 },
+        },
+        { tag: 'span', xpath: `${B(1)}/span[1]`, text: '60 FPS', box: { x: 506, y: 704, width: 30, height: 10 } },
+      ]),
+    );
+    expect(idx(resolveStep(step('Click', { description: "Click '60 FPS'" }), page))).toBe(1);
+  });
+  test('a "4" on screen is not a utility class\'s number ("ml-4")', () => {
+    const page = snap([
+      { tag: 'span', xpath: `${B(1)}/span[1]`, text: 'Tables', classes: ['ml-4'] },
+      { tag: 'button', xpath: `${B(1)}/button[1]`, text: '4', box: { x: 300, y: 600, width: 30, height: 26 } },
+    ]);
+    const r = resolveStep(step('Click', { description: 'Go to page 4' }), page);
+    expect(idx(r)).toBe(1);
+    expect(JSON.stringify(r.alternatives)).not.toContain('class/id/icon');
+  });
+  test('"the bar-chart icon" is the chart icon, not the list icon that reads as a menu', () => {
+    const page = snap([
+      { tag: 'i', xpath: `${B(1)}/i[1]`, classes: ['fas', 'fa-clipboard-list'], box: { x: 10, y: 10, width: 12, height: 16 } },
+      { tag: 'i', xpath: `${B(1)}/i[2]`, classes: ['far', 'fa-chart-bar'], box: { x: 40, y: 10, width: 16, height: 16 } },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: 'Click the bar-chart icon' }), page))).toBe(1);
+    // Font Awesome's "bars" is still the three-line menu.
+    const menu = snap([
+      { tag: 'i', xpath: `${B(1)}/i[1]`, classes: ['far', 'fa-chart-bar'], box: { x: 10, y: 10, width: 16, height: 16 } },
+      { tag: 'i', xpath: `${B(1)}/i[2]`, classes: ['fas', 'fa-bars'], box: { x: 40, y: 10, width: 16, height: 16 } },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: 'Click the hamburger menu icon' }), menu))).toBe(1);
   });
 });
