@@ -587,9 +587,20 @@ function hasOwnText(el: Element): boolean {
   return false;
 }
 
+/**
+ * Attributes icon libraries name an icon by, on the element itself or in its subtree: UIkit's
+ * `uk-icon="icon: cart; ratio: .75"`, Feather's and Lucide's `data-feather` / `data-lucide`,
+ * Iconify's `<iconify-icon icon="mdi:home">`, Ionicons' `<ion-icon name>` (read below as `name`).
+ */
+const ICON_NAME_ATTRS = ['uk-icon', 'data-feather', 'data-lucide', 'icon'];
+
 /** Class names, ids, data-icon, <use href> and ligature text of a small subtree: "fa fa-cart". */
 function iconHintOf(el: Element, dom: SnapshotDom): string {
   const parts: string[] = [];
+  for (const a of ICON_NAME_ATTRS) {
+    const v = dom.getAttribute(el, a);
+    if (v && v.length < 60) parts.push(v);
+  }
   let seen = 0;
   const walk = (n: Element, depth: number) => {
     for (let c = n.firstElementChild; c && seen < 12; c = c.nextElementSibling) {
@@ -597,7 +608,7 @@ function iconHintOf(el: Element, dom: SnapshotDom): string {
       if (!ICON_HINT_TAGS.has(c.localName) && depth > 0) continue;
       const cls = dom.getAttribute(c, 'class');
       if (cls) parts.push(cls);
-      for (const a of ['data-icon', 'aria-label', 'title', 'alt', 'href', 'xlink:href', 'name']) {
+      for (const a of ['data-icon', 'aria-label', 'title', 'alt', 'href', 'xlink:href', 'name', ...ICON_NAME_ATTRS]) {
         const v = dom.getAttribute(c, a);
         if (v && v.length < 60) parts.push(v.replace(/^.*#/, ''));
       }

@@ -333,6 +333,8 @@ const TEXT_NOUNS = new Set(['text', 'label', 'word', 'words', 'caption', 'title'
 /** "that starts with" / "which begins with": the text it shows begins so. */
 const START_VERBS = new Set(['starts', 'begins', 'opens']);
 /** Verbs that open a purpose clause: "... to switch to dark mode", "... to hide the side menu". */
+/** Nouns for a control that a "using ..." or "with the ..." phrase names as the means. */
+const MEANS_NOUNS = new Set(['icon', 'button', 'link', 'arrow', 'checkbox', 'toggle', 'switch', 'cross', 'x']);
 const PURPOSE_VERBS = new Set([
   'switch',
   'hide',
@@ -609,15 +611,20 @@ export function parseStep(step: Step): ParsedStep {
   let skip = 2;
   // "using the trash icon" is the means; "using the top menu" only the way there.
   const using = words.indexOf('using');
-  if (
-    by < 0 &&
-    using > 0 &&
-    words
-      .slice(using + 1)
-      .some((w) => ['icon', 'button', 'link', 'arrow', 'checkbox', 'toggle', 'switch', 'cross', 'x'].includes(stemWord(w)))
-  ) {
+  const controlWord = (w: string) => MEANS_NOUNS.has(stemWord(w));
+  if (by < 0 && using > 0 && words.slice(using + 1).some(controlWord)) {
     by = using;
     skip = 1;
+  }
+  // "Add the ASUS Zenbook to compare with the small icon between ...": after a purpose, "with
+  // the <control>" is the means, as "using" is.
+  if (by < 0) {
+    const to = words.findIndex((w, i) => i > 0 && w === 'to' && PURPOSE_VERBS.has(words[i + 1] ?? ''));
+    const withAt = to > 0 ? words.findIndex((w, i) => i > to + 1 && w === 'with') : -1;
+    if (withAt > 0 && words.slice(withAt + 1, withAt + 5).some(controlWord)) {
+      by = withAt;
+      skip = 1;
+    }
   }
   if (by > 0 && by + skip < words.length) {
     const purpose = words.slice(0, by);

@@ -249,3 +249,29 @@ test('a field a widget marked hidden but CSS still draws (Choices.js) is "concea
   );
   expect(r.ok && r.index).toBe(cloned);
 });
+
+test("icons named by their library's attribute (UIkit uk-icon, Feather, Lucide, Iconify) are read into the hint and found by name", async () => {
+  // UIkit draws <span uk-icon="cart"> as an SVG with no name of its own; the attribute is the
+  // only place the page says which icon it is. The spans are sized as the libraries draw them.
+  const html = `<!doctype html><html><head><style>
+    [uk-icon], i, iconify-icon { display: inline-block; width: 20px; height: 20px; }
+    a, button { display: inline-block; padding: 8px; margin: 4px; }
+    </style></head><body><header>
+    <a id="fav" href="#"><span uk-icon="icon: heart; ratio: .75"></span></a>
+    <a id="cart" href="#"><span uk-icon="cart"></span><span class="uk-badge">2</span></a>
+    <button id="gear"><i data-feather="settings"></i></button>
+    <button id="bell"><i data-lucide="bell"></i></button>
+    <a id="home" href="#"><iconify-icon icon="mdi:home"></iconify-icon></a>
+    </header></body></html>`;
+  const snapshot = await snapshotOf(html);
+  const pick = (description: string) => {
+    const r = resolveStep(toStep({ id: description, type: 'Click', description }), snapshot);
+    return r.ok ? snapshot.elements[r.index]?.id : r.reason;
+  };
+  expect(snapshot.elements.find((e) => e.id === 'cart')?.iconHint).toContain('cart');
+  expect(pick('Open the basket, the icon with the 2')).toBe('cart');
+  expect(pick('Click the heart icon')).toBe('fav');
+  expect(pick('Click the gear button')).toBe('gear');
+  expect(pick('Click the bell')).toBe('bell');
+  expect(pick('Click the home icon')).toBe('home');
+});

@@ -1144,3 +1144,43 @@ describe('words inside a control, numbers in utility classes, bars and bar chart
     expect(idx(resolveStep(step('Click', { description: 'Click the hamburger menu icon' }), menu))).toBe(1);
   });
 });
+
+describe('"with the <control>" after a purpose is the means', () => {
+  test('"Add the ASUS Zenbook to compare with the small icon ..." is the compare icon of that card, not its Add to cart button', () => {
+    const parsed = parseStep(step('Click', { description: 'Add the ASUS Zenbook to compare with the small icon next to the cart button' }));
+    expect(parsed.target.kinds).toContain('icon');
+    expect(parsed.target.purpose).toBeUndefined();
+    const page = snap(
+      withParents([
+        {
+          tag: 'article',
+          xpath: `${B(1)}/article[1]`,
+          text: 'ASUS Zenbook UX330UA add to cart',
+          box: { x: 10, y: 10, width: 300, height: 200 },
+        },
+        { tag: 'h3', xpath: `${B(1)}/article[1]/h3[1]`, text: 'ASUS Zenbook UX330UA', box: { x: 20, y: 20, width: 200, height: 24 } },
+        {
+          tag: 'a',
+          xpath: `${B(1)}/article[1]/a[1]`,
+          href: '#',
+          name: 'Add to compare',
+          textHidden: true,
+          text: 'Add to compare',
+          box: { x: 200, y: 170, width: 16, height: 16 },
+        },
+        {
+          tag: 'button',
+          xpath: `${B(1)}/article[1]/button[1]`,
+          text: 'add to cart',
+          classes: ['js-add-to-cart'],
+          box: { x: 230, y: 160, width: 36, height: 36 },
+        },
+      ]),
+    );
+    const r = resolveStep(
+      step('Click', { description: 'Add the ASUS Zenbook to compare with the small icon next to the cart button' }),
+      page,
+    );
+    expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/article[1]/a[1]`);
+  });
+});
