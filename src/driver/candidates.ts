@@ -37,6 +37,8 @@ export interface Scored {
   kindFit?: number;
   /** A quoted label or name of the step matched it: "the second 'Getting Started' card" counts only those. */
   carries?: boolean;
+  /** The query's labels, words or names matched it, in its own text, classes or group context. */
+  mentioned?: boolean;
 }
 
 /** Words that count things in a purpose rather than name a control. */
@@ -341,6 +343,7 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   /** A quoted label or a name of the step matched this element (an ordinal counts those). */
   let carries = false;
   let labelMiss = false;
+  let mentioned = false;
   for (const label of q.labels) {
     const m = textMatch(label, info);
     // A label shown just before the field ("from [  ] to [  ]") names it as well as its own text would.
@@ -350,10 +353,12 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       named = true;
       carries = true;
       reasons.push(`label "${label}" ~ ${m.via} (${fmt(m.s)})`);
+      mentioned = true;
       if (m.via !== 'class/id/icon') s += extraTextPenalty(label, e) / q.labels.length;
     } else if (e.context && textSimilarity(label, e.context) > W.CONTEXT_LABEL_MIN) {
       s = W.W_CONTEXT * textSimilarity(label, e.context);
       reasons.push(`label "${label}" in group "${e.context}"`);
+      mentioned = true;
     }
     score += s;
   }
@@ -366,12 +371,14 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       if (m.s >= W.LABEL_MISS_SIMILARITY) named = true;
       score += m.s * weight;
       reasons.push(`words "${phrase}" ~ ${m.via} (${fmt(m.s)})`);
+      mentioned = true;
       if (!q.labels.length && m.via !== 'class/id/icon') score += extraTextPenalty(phrase, e) / 2;
     } else if (e.context) {
       const c = textSimilarity(phrase, e.context);
       if (c > W.CONTEXT_WORDS_MIN) {
         score += W.W_CONTEXT * c;
         reasons.push(`words "${phrase}" in group "${e.context}"`);
+        mentioned = true;
       }
     }
   }
@@ -385,10 +392,12 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       carries = true;
       score += (m.s * W.W_NAME) / n;
       reasons.push(`name "${name}" ~ ${m.via} (${fmt(m.s)})`);
+      mentioned = true;
       if (m.via !== 'class/id/icon') score += extraTextPenalty(name, e) / n;
     } else if (e.context && textSimilarity(name, e.context) > W.CONTEXT_LABEL_MIN) {
       score += (W.W_CONTEXT * textSimilarity(name, e.context)) / n;
       reasons.push(`name "${name}" in group "${e.context}"`);
+      mentioned = true;
     }
   }
   // A name read without quotes that the element does not show counts against it, softly.
@@ -563,5 +572,6 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     ruledOut: labelMiss && !asAnchor,
     ...(kindFit !== undefined ? { kindFit } : {}),
     ...(carries ? { carries } : {}),
+    ...(mentioned ? { mentioned } : {}),
   };
 }

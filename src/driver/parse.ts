@@ -26,7 +26,7 @@ import {
   stemWord,
   type Lifted,
 } from './phrase.ts';
-import { STOPWORDS } from './text.ts';
+import { normalize, STOPWORDS } from './text.ts';
 import type { LookQuery, ParsedStep, RelationType, TargetQuery } from './step-query.ts';
 
 export type { ParsedStep, Region, Relation, RelationType, TargetQuery } from './step-query.ts';
@@ -652,7 +652,10 @@ export function parseStep(step: Step): ParsedStep {
       cur.words.length > 0 &&
       !(segments.length === 1 && cur.words.length === 0)
     ) {
-      purpose = words.slice(i + 1).filter((w) => !STOPWORDS.has(w) && !PLACEHOLDER.test(w));
+      // Phrases are joined before stopwords go: "go full screen" keeps "fullscreen".
+      purpose = normalize(words.slice(i + 1).join(' '))
+        .split(' ')
+        .filter((w) => w && !STOPWORDS.has(w) && !PLACEHOLDER.test(w));
       break;
     }
     let hit: [string, RelationType | 'place'] | undefined;

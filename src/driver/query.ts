@@ -10,6 +10,9 @@ import { commonDepth, isInside, likeSiblings, relationFit, sectionDepth } from '
 import { pickGrid, pickOrdinal, showsNumber } from './groups.ts';
 import * as W from './weights.ts';
 
+/** Words that stand for a thing already named ("the one on the right"). */
+const PRONOUNS = new Set(['one', 'ones', 'it', 'them', 'thing']);
+
 export function describeQuery(q: TargetQuery): string {
   const parts = [...q.labels.map((l) => `'${l}'`), ...q.words, ...q.kinds];
   return parts.length ? parts.join(' ') : 'element';
@@ -61,7 +64,18 @@ function applyRelations(
       !rel.anchor.sub?.length &&
       !rel.anchor.region;
     if (bare && bestA && anchorScores.filter((a) => a.score >= bestA.score - 0.01).length >= W.BARE_ANCHOR_TIES) continue;
-    if (!bestA || bestA.score < W.MIN_ANCHOR_SCORE) {
+    // "the icon with four outward arrows": when no likely anchor shows any of the anchor's
+    // words, only its kind matched, and every icon on the page would be "the" anchor. Counted
+    // anchors ("the second task") are named by a noun for what is counted, which pages rarely
+    // write, and an anchor with its own relation ("the comment which begins with 'Thanks'") by that.
+    const worded = rel.anchor.labels.length > 0 || !!rel.anchor.names?.length || rel.anchor.words.some((w) => !PRONOUNS.has(w));
+    const unnamed =
+      worded &&
+      rel.anchor.ordinal === undefined &&
+      !rel.anchor.sub?.length &&
+      !!bestA &&
+      !anchorScores.some((a) => a.mentioned && a.score >= bestA.score * W.ANCHOR_GROUP_RATIO);
+    if (!bestA || bestA.score < W.MIN_ANCHOR_SCORE || unnamed) {
       for (const s of scored) s.reasons.push(`anchor ${describeQuery(rel.anchor)} not found`);
       // "the dot for slide 4" with no slide on the page: the number counts the dots.
       if (rel.anchor.ordinal !== undefined && q.ordinal === undefined && (rel.type === 'group' || rel.type === 'inside'))

@@ -1184,3 +1184,36 @@ describe('"with the <control>" after a purpose is the means', () => {
     expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/article[1]/a[1]`);
   });
 });
+
+describe('an anchor phrase nothing on the page says', () => {
+  test('"the icon with four outward arrows ... to go full screen": no icon shows those words, so the purpose decides', () => {
+    const page = snap(
+      ['bi bi-list', 'bi bi-search', 'bi bi-arrows-fullscreen fullscreen'].map((iconHint, i) => ({
+        tag: 'a',
+        xpath: `${B(1)}/a[${i + 1}]`,
+        href: '#',
+        iconHint,
+        landmark: 'nav',
+        box: { x: 200 + i * 48, y: 8, width: 48, height: 40 },
+      })),
+    );
+    const description = 'Click the icon with four outward arrows in the top bar to go full screen';
+    expect(parseStep(step('Click', { description })).target.purpose).toContain('fullscreen');
+    const r = resolveStep(step('Click', { description }), page);
+    expect(idx(r)).toBe(2);
+    expect(r.ok && r.reasons.join(' ')).toContain('not found');
+  });
+  test('a counted anchor ("the second task") is named by its noun alone and still counts', () => {
+    const page = snap(
+      withParents([
+        { tag: 'ul', xpath: `${B(1)}/ul[1]`, text: 'Buy milk Walk the dog', box: { x: 10, y: 10, width: 300, height: 100 } },
+        { tag: 'li', xpath: `${B(1)}/ul[1]/li[1]`, text: 'Buy milk', box: { x: 10, y: 10, width: 300, height: 40 } },
+        { tag: 'button', xpath: `${B(1)}/ul[1]/li[1]/button[1]`, iconHint: 'fa fa-trash', box: { x: 280, y: 20, width: 20, height: 20 } },
+        { tag: 'li', xpath: `${B(1)}/ul[1]/li[2]`, text: 'Walk the dog', box: { x: 10, y: 60, width: 300, height: 40 } },
+        { tag: 'button', xpath: `${B(1)}/ul[1]/li[2]/button[1]`, iconHint: 'fa fa-trash', box: { x: 280, y: 70, width: 20, height: 20 } },
+      ]),
+    );
+    const r = resolveStep(step('Click', { description: 'Delete the second task with its trash icon' }), page);
+    expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/ul[1]/li[2]/button[1]`);
+  });
+});
