@@ -35,8 +35,11 @@ export function positionFit(pos: NonNullable<TargetQuery['position']>, e: Elemen
   const cx = (e.box.x + e.box.width / 2) / Math.max(1, snapshot.viewport.width);
   const cy = (e.box.y + e.box.height / 2) / Math.max(1, snapshot.viewport.height);
   const fits: number[] = [];
-  if (pos.v === 'top') fits.push(clamp01(1 - cy));
-  if (pos.v === 'bottom') fits.push(clamp01(cy));
+  // Past the viewport's edge every candidate fits fully; a trace of the distance beyond it
+  // still tells the lower of two off-screen cells from the other ("the bottom right cell").
+  const beyond = (v: number) => W.POSITION_BEYOND * Math.max(0, v - 1);
+  if (pos.v === 'top') fits.push(clamp01(1 - cy) + beyond(1 - cy));
+  if (pos.v === 'bottom') fits.push(clamp01(cy) + beyond(cy));
   if (pos.v === 'middle') fits.push(clamp01(1 - 2 * Math.abs(cy - 0.5)));
   if (pos.h === 'left') fits.push(clamp01(1 - cx));
   if (pos.h === 'right') fits.push(clamp01(cx));

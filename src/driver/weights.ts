@@ -95,6 +95,8 @@ export const W_DISABLED = -1;
 export const W_CONCEALED = -1;
 /** Per unit of fit (0..1) with "top right", "bottom" ... */
 export const W_POSITION = 3;
+/** Extra position fit per viewport height beyond the edge: a tie-breaker only, never a lead. */
+export const POSITION_BEYOND = 0.001;
 /** In the named region ("in the header", "in the modal"). */
 export const W_REGION = 3.5;
 /** Per unit of fit (0..1) with a relation to an anchor ("next to 'Milk'", "below the search box"). */

@@ -1217,3 +1217,22 @@ describe('an anchor phrase nothing on the page says', () => {
     expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/ul[1]/li[2]/button[1]`);
   });
 });
+
+describe('positions past the viewport', () => {
+  test('"the bottom right cell" of a table below the fold is its lower right cell, not the one above it', () => {
+    const page = snap(
+      [0, 1].flatMap((row) =>
+        [0, 1].map((col) => ({
+          tag: 'td',
+          role: 'cell',
+          xpath: `${B(1)}/table[1]/tbody[1]/tr[${row + 1}]/td[${col + 1}]`,
+          text: `cell ${row}${col}`,
+          inViewport: false,
+          box: { x: 100 + col * 460, y: 5100 + row * 68, width: 458, height: 66 },
+        })),
+      ),
+    );
+    const r = resolveStep(step('Click', { description: 'Click the bottom right cell of the table' }), page);
+    expect(page.elements[idx(r)]?.text).toBe('cell 11');
+  });
+});
