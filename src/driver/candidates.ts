@@ -395,8 +395,11 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       mentioned = true;
       if (m.via !== 'class/id/icon') score += extraTextPenalty(name, e) / n;
     } else if (e.context && textSimilarity(name, e.context) > W.CONTEXT_LABEL_MIN) {
-      score += (W.W_CONTEXT * textSimilarity(name, e.context)) / n;
-      reasons.push(`name "${name}" in group "${e.context}"`);
+      // "the Option groups box": a box is named by the label shown with it, as fully as by its own text.
+      const box = q.boxed === true && (e.editable || /^(combobox|listbox|textbox|searchbox)$/.test(e.role) || info.kinds.has('select'));
+      score += ((box ? W.W_NAME : W.W_CONTEXT) * textSimilarity(name, e.context)) / n;
+      reasons.push(`name "${name}" in group "${e.context}"${box ? ', the box it labels' : ''}`);
+      named ||= box;
       mentioned = true;
     }
   }
@@ -531,6 +534,11 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     if (e.concealed) {
       score += W.W_CONCEALED;
       reasons.push('a field marked hidden');
+    }
+    // "the Option groups box": the box the words label, not the label's own text.
+    if (q.boxed && (e.tag === 'label' || e.role === 'label')) {
+      score += W.W_LABEL_FOR_BOX;
+      reasons.push('a label, not the box');
     }
     if (info.wrapper && step.action !== 'Type') {
       score += W.W_WRAPPER_OF_TARGET;

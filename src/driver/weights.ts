@@ -93,6 +93,8 @@ export const W_COVERED = -3;
 export const W_DISABLED = -1;
 /** A field marked hidden that CSS still draws (Choices.js's original input): the widget's own field is the one used. */
 export const W_CONCEALED = -1;
+/** A <label> when the step says "the ... box": the words name the box, the label only shows them. */
+export const W_LABEL_FOR_BOX = -3;
 /** Per unit of fit (0..1) with "top right", "bottom" ... */
 export const W_POSITION = 3;
 /** Extra position fit per viewport height beyond the edge: a tie-breaker only, never a lead. */

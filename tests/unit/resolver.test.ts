@@ -1236,3 +1236,45 @@ describe('positions past the viewport', () => {
     expect(page.elements[idx(r)]?.text).toBe('cell 11');
   });
 });
+
+describe('a box named by the label shown with it', () => {
+  test('"the Option groups box" is the widget under the label, not the label', () => {
+    const description = 'Open the Option groups box under the Multiple select heading';
+    expect(parseStep(step('Click', { description })).target.names).toEqual(['Option groups']);
+    const page = snap([
+      { tag: 'h2', xpath: `${B(1)}/h2[1]`, text: 'Multiple select', box: { x: 24, y: 10, width: 342, height: 30 } },
+      {
+        tag: 'label',
+        role: 'label',
+        xpath: `${B(1)}/label[1]`,
+        text: 'Option groups',
+        interactive: true,
+        box: { x: 24, y: 60, width: 342, height: 20 },
+      },
+      {
+        tag: 'div',
+        role: 'combobox',
+        xpath: `${B(1)}/div[1]`,
+        text: 'CA Montreal Toronto',
+        context: 'Option groups',
+        interactive: true,
+        box: { x: 24, y: 88, width: 342, height: 44 },
+      },
+    ]);
+    expect(idx(resolveStep(step('Click', { description }), page))).toBe(2);
+  });
+  test('"the diagram" is an image', () => {
+    const page = snap([
+      { tag: 'a', xpath: `${B(1)}/a[1]`, href: '#', text: 'Collections' },
+      {
+        tag: 'img',
+        role: 'img',
+        xpath: `${B(1)}/img[1]`,
+        name: 'Model-View Separation.',
+        classes: ['figure'],
+        box: { x: 10, y: 300, width: 550, height: 100 },
+      },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: 'Click the diagram' }), page))).toBe(1);
+  });
+});
