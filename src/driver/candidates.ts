@@ -126,33 +126,40 @@ const ICON_SETS = new Set([
 // state or screen, not what the element is: a "dark:" on every control does not make each a dark-mode toggle.
 const plainClasses = (words: readonly string[]) => words.filter((c) => !c.includes(':')).join(' ');
 
+/** Hint words of class and id strings: bare numbers dropped (utility classes such as "ml-4" say nothing about a "4" on screen). */
+function hintWords(strings: readonly string[]): string[] {
+  return strings.flatMap((x) => hintTokens(x)).filter((h) => !/^\d+$/.test(h));
+}
+
 /**
- * Hint words of class and id strings, with the icon aliases when an icon set's word is among
- * them. Aliases are looked up before stemming ("bars" is the menu, "chart-bar" is not), and
- * bare numbers are dropped: utility classes ("ml-4", "p-2") say nothing about a "4" on screen.
+ * The icon aliases of hint strings, when an icon set's word is among the words. Looked up
+ * before stemming: "bars" is the menu, "chart-bar" is not.
  */
-function hintWords(strings: string[], aliases = true): string[] {
-  const hints = strings.flatMap((x) => hintTokens(x)).filter((h) => !/^\d+$/.test(h));
-  if (!aliases || !hints.some((h) => ICON_SETS.has(h))) return hints;
-  const extra = strings.flatMap((x) => tokens(x.replace(/([a-z])([A-Z])/g, '$1 $2'))).flatMap((h) => ICON_ALIASES[h] ?? []);
-  return extra.length ? [...hints, ...extra] : hints;
+function aliasesOf(strings: readonly string[], words: readonly string[]): string[] {
+  if (!words.some((h) => ICON_SETS.has(h))) return [];
+  return strings.flatMap((x) => tokens(x.replace(/([a-z])([A-Z])/g, '$1 $2'))).flatMap((h) => ICON_ALIASES[h] ?? []);
 }
 
-function ownHintsOf(e: ElementSnapshot): string[] {
-  return hintWords([plainClasses(e.classes), e.id ?? '']);
-}
-
-function hintsOf(e: ElementSnapshot, aliases = true): string[] {
-  return hintWords([plainClasses(e.classes), e.id ?? '', plainClasses((e.iconHint ?? '').split(/\s+/))], aliases);
+/** An element's hint words: all of them with aliases, its own (classes and id), and the markup's alone. */
+function hintsOf(e: ElementSnapshot): Pick<Info, 'hints' | 'ownHints' | 'plainHints'> {
+  const own = [plainClasses(e.classes), e.id ?? ''];
+  const all = [...own, plainClasses((e.iconHint ?? '').split(/\s+/))];
+  const ownWords = hintWords(own);
+  const plainHints = [...ownWords, ...hintWords(all.slice(2))];
+  const extra = aliasesOf(all, plainHints);
+  const ownExtra = extra.length ? aliasesOf(own, ownWords) : [];
+  return {
+    hints: extra.length ? [...plainHints, ...extra] : plainHints,
+    ownHints: ownExtra.length ? [...ownWords, ...ownExtra] : ownWords,
+    plainHints,
+  };
 }
 
 export function prepare(snapshot: PageSnapshot): Info[] {
   const infos: Info[] = snapshot.elements.map((e) => ({
     e,
     kinds: elementKinds(e),
-    hints: hintsOf(e),
-    ownHints: ownHintsOf(e),
-    plainHints: hintsOf(e, false),
+    ...hintsOf(e),
     depth: e.xpath.split('/').length - 1,
     wrapper: false,
   }));
