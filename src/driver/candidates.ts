@@ -5,7 +5,8 @@ import { bestKindFit, elementKinds, type Kind } from './kinds.ts';
 import type { LookQuery, ParsedStep, TargetQuery } from './step-query.ts';
 import { colourNames, parseColour } from './colours.ts';
 import { inRegion, positionFit } from './geometry.ts';
-import { contentTokens, hintSimilarity, hintTokens, normalize, textSimilarity, tokens } from './text.ts';
+import { contentTokens, hintSimilarity, normalize, textSimilarity } from './text.ts';
+import { hintsOf } from './hints.ts';
 import * as W from './weights.ts';
 
 export interface Info {
@@ -77,82 +78,6 @@ const SHAPE_NOUNS = new Set(['bar', 'strip', 'widget', 'control', 'controls', 'a
 
 export function byScore(a: Scored, b: Scored): number {
   return b.score - a.score || a.i - b.i;
-}
-
-/**
- * Icon names that mean something else to the eye: Bootstrap Icons' "list" and "justify" are
- * the three-line menu, Font Awesome's "reorder" and "th" the list and grid views, "three-dots" and "grip" the more menu. Read only next to an icon set's
- * class word, so a "list" class on a plain list stays a list.
- */
-const ICON_ALIASES: Record<string, string> = {
-  list: 'menu',
-  justify: 'menu',
-  bars: 'menu',
-  // Font Awesome's view switchers: "reorder" (three bars) is the list view, "th" the grid.
-  reorder: 'list',
-  th: 'grid',
-  grip: 'more',
-  kebab: 'more',
-  meatball: 'more',
-  x: 'close',
-  'x-lg': 'close',
-  funnel: 'filter',
-  sliders: 'settings',
-  sun: 'light',
-  moon: 'dark',
-};
-const ICON_SETS = new Set([
-  'bi',
-  'fa',
-  'fas',
-  'far',
-  'fab',
-  'ti',
-  'mdi',
-  'la',
-  'las',
-  'ri',
-  'icon',
-  'glyphicon',
-  'ion',
-  'feather',
-  'lucide',
-  'bx',
-  'bxs',
-  'material',
-]);
-
-// A utility class under a variant ("dark:bg-gray-800", "hover:text-purple-600") styles another
-// state or screen, not what the element is: a "dark:" on every control does not make each a dark-mode toggle.
-const plainClasses = (words: readonly string[]) => words.filter((c) => !c.includes(':')).join(' ');
-
-/** Hint words of class and id strings: bare numbers dropped (utility classes such as "ml-4" say nothing about a "4" on screen). */
-function hintWords(strings: readonly string[]): string[] {
-  return strings.flatMap((x) => hintTokens(x)).filter((h) => !/^\d+$/.test(h));
-}
-
-/**
- * The icon aliases of hint strings, when an icon set's word is among the words. Looked up
- * before stemming: "bars" is the menu, "chart-bar" is not.
- */
-function aliasesOf(strings: readonly string[], words: readonly string[]): string[] {
-  if (!words.some((h) => ICON_SETS.has(h))) return [];
-  return strings.flatMap((x) => tokens(x.replace(/([a-z])([A-Z])/g, '$1 $2'))).flatMap((h) => ICON_ALIASES[h] ?? []);
-}
-
-/** An element's hint words: all of them with aliases, its own (classes and id), and the markup's alone. */
-function hintsOf(e: ElementSnapshot): Pick<Info, 'hints' | 'ownHints' | 'plainHints'> {
-  const own = [plainClasses(e.classes), e.id ?? ''];
-  const all = [...own, plainClasses((e.iconHint ?? '').split(/\s+/))];
-  const ownWords = hintWords(own);
-  const plainHints = [...ownWords, ...hintWords(all.slice(2))];
-  const extra = aliasesOf(all, plainHints);
-  const ownExtra = extra.length ? aliasesOf(own, ownWords) : [];
-  return {
-    hints: extra.length ? [...plainHints, ...extra] : plainHints,
-    ownHints: ownExtra.length ? [...ownWords, ...ownExtra] : ownWords,
-    plainHints,
-  };
 }
 
 export function prepare(snapshot: PageSnapshot): Info[] {
