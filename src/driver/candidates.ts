@@ -76,6 +76,13 @@ const REGION_NOUNS = new Set([
 /** Nouns for a widget's shape that add nothing to its name: "the pagination bar", "the carousel strip". */
 const SHAPE_NOUNS = new Set(['bar', 'strip', 'widget', 'control', 'controls', 'area']);
 
+/** Words that describe a text by its shape, and the shape: an address, a phone number, a link. */
+const SHAPES: [RegExp, RegExp][] = [
+  [/\be-?mail\b/i, /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i],
+  [/\b(?:phone|telephone)\b/i, /^\+?[\d\s().-]{7,20}$/],
+  [/\b(?:web ?site|url|web address)\b/i, /^(?:https?:\/\/|www\.)\S+$/i],
+];
+
 export function byScore(a: Scored, b: Scored): number {
   return b.score - a.score || a.i - b.i;
 }
@@ -167,6 +174,9 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
     ['aria-label', e.ariaLabel],
     ['css content', e.pseudo],
   ];
+  // "the email address under the sender's name": text of that shape is what the words describe.
+  const shape = SHAPES.find(([words]) => words.test(query));
+  if (shape && shape[1].test((e.text || e.value || '').trim())) best = { s: W.SHAPE_MATCH, via: 'its shape' };
   for (const [via, v] of fields) {
     if (!v) continue;
     const s = textSimilarity(query, v);

@@ -40,6 +40,8 @@ export const W_CONTEXT = 3;
 export const HINT_MATCH_FACTOR = 0.7;
 /** A hint word borrowed from the subtree's classes, against the element's own: enough to break a tie towards the carrier. */
 export const BORROWED_HINT_FACTOR = 0.95;
+/** A text whose shape is what the words describe ("the email address": "zoila86@yahoo.com"): as good as its name. */
+export const SHAPE_MATCH = 0.9;
 /** Share for words found partly in text, partly in class names: weaker than either alone matching fully. */
 export const UNION_MATCH_FACTOR = 0.6;
 /** A quoted label matching an element below this similarity is missing from it (the element is ruled out). */

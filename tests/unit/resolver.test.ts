@@ -1278,3 +1278,22 @@ describe('a box named by the label shown with it', () => {
     expect(idx(resolveStep(step('Click', { description: 'Click the diagram' }), page))).toBe(1);
   });
 });
+
+describe('text described by its shape', () => {
+  test('"the email address" is the text that is one; "the phone number" likewise', () => {
+    const page = snap([
+      { tag: 'a', xpath: `${B(1)}/a[1]`, href: '#', text: 'Sent Mail', iconHint: 'fa fa-envelope' },
+      {
+        tag: 'div',
+        xpath: `${B(1)}/div[1]`,
+        text: 'Zoila86@yahoo.com',
+        classes: ['email'],
+        box: { x: 700, y: 200, width: 136, height: 21 },
+      },
+      { tag: 'div', xpath: `${B(1)}/div[2]`, text: '+1 (555) 010-7788', box: { x: 700, y: 230, width: 136, height: 21 } },
+      { tag: 'a', xpath: `${B(1)}/a[2]`, href: '#', text: 'Call us', iconHint: 'fa fa-phone' },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: 'Click the light blue email address in the open message' }), page))).toBe(1);
+    expect(idx(resolveStep(step('Click', { description: 'Click the phone number' }), page))).toBe(2);
+  });
+});
