@@ -1,7 +1,7 @@
 // Relations and geometry between snapshot elements: containment by XPath, "next to",
 // "below", "on the right of", positions on the screen, landmark regions, sections.
 // Pure functions of boxes and paths; every curve's numbers are in weights.ts.
-import type { ElementSnapshot, PageSnapshot } from './snapshot.ts';
+import type { Box, ElementSnapshot, PageSnapshot } from './snapshot.ts';
 import type { Relation, TargetQuery } from './parse.ts';
 import type { Info } from './candidates.ts';
 import * as W from './weights.ts';
@@ -31,9 +31,18 @@ export function likeSiblings(a: ElementSnapshot, b: ElementSnapshot): boolean {
 
 const clamp01 = (n: number) => Math.max(0, Math.min(1, n));
 
-export function positionFit(pos: NonNullable<TargetQuery['position']>, e: ElementSnapshot, snapshot: PageSnapshot): number {
-  const cx = (e.box.x + e.box.width / 2) / Math.max(1, snapshot.viewport.width);
-  const cy = (e.box.y + e.box.height / 2) / Math.max(1, snapshot.viewport.height);
+/**
+ * 0..1: how well the element sits where the step says ("top right"), in the viewport, or in
+ * `frame` (an anchor's box: "the 8 in the middle box of the board").
+ */
+export function positionFit(
+  pos: NonNullable<TargetQuery['position']>,
+  e: ElementSnapshot,
+  snapshot: PageSnapshot,
+  frame: Box = { x: 0, y: 0, ...snapshot.viewport },
+): number {
+  const cx = (e.box.x + e.box.width / 2 - frame.x) / Math.max(1, frame.width);
+  const cy = (e.box.y + e.box.height / 2 - frame.y) / Math.max(1, frame.height);
   const fits: number[] = [];
   // Past the viewport's edge every candidate fits fully; a trace of the distance beyond it
   // still tells the lower of two off-screen cells from the other ("the bottom right cell").

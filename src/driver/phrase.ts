@@ -452,8 +452,12 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       else if (word === 'left' || word === 'leftmost') q.position.h = 'left';
       else if (word === 'right' || word === 'rightmost') q.position.h = 'right';
       else if (word === 'middle' || word === 'center' || word === 'centre') {
+        // "the middle box" alone is the centre both ways; a side word after it takes its axis back.
         if (q.position.v) q.position.h = 'center';
-        else q.position.v = 'middle';
+        else {
+          q.position.v = 'middle';
+          q.position.h ??= 'center';
+        }
       }
       continue;
     }

@@ -6,7 +6,7 @@ import { hintTokens, normalize, textSimilarity } from './text.ts';
 import type { ParsedStep, Relation, TargetQuery } from './parse.ts';
 import type { PageSnapshot } from './snapshot.ts';
 import { byScore, fmt, scoreBase, textMatch, type Info, type Scored } from './candidates.ts';
-import { commonDepth, isInside, likeSiblings, relationFit, sectionDepth } from './geometry.ts';
+import { commonDepth, isInside, likeSiblings, positionFit, relationFit, sectionDepth } from './geometry.ts';
 import { pickGrid, pickOrdinal, showsNumber } from './groups.ts';
 import * as W from './weights.ts';
 
@@ -47,6 +47,8 @@ function applyRelations(
   asAnchor: boolean,
 ): number | undefined {
   let lateOrdinal: number | undefined;
+  /** Candidates whose place word was read inside an anchor already (once, for the first relation). */
+  const framed = new Set<number>();
   for (const rel of relations) {
     if (depth > W.MAX_ANCHOR_DEPTH) break;
     // "the salary in the third row": the anchor's ordinal counts the rows that hold a salary.
@@ -153,6 +155,16 @@ function applyRelations(
         }
       }
       s.score += W.W_RELATION * best;
+      // "the 8 in the middle box of the board": a place word is read inside the anchor that holds
+      // the candidate, not on the screen.
+      const frame = via >= 0 ? (infos[via] as Info).e : undefined;
+      if (q.position && frame && !framed.has(s.i) && (rel.type === 'group' || rel.type === 'inside') && isInside(c.e, frame)) {
+        framed.add(s.i);
+        const inFrame = positionFit(q.position, c.e, snapshot, frame.box);
+        const onScreen = positionFit(q.position, c.e, snapshot);
+        s.score += W.W_POSITION * (inFrame - onScreen);
+        s.reasons.push(`position in #${via} (${fmt(inFrame)})`);
+      }
       // Containment, not distance: "in the To Do column" splits the board; "below X" only grades.
       if (rel.type === 'inside' || rel.type === 'group' || rel.type === 'contains' || bestContained) s.relFit = (s.relFit ?? 0) + best;
       if (best > 0) s.reasons.push(`${rel.type} ${describeQuery(rel.anchor)} #${via} (${fmt(best)})`);

@@ -1297,3 +1297,35 @@ describe('text described by its shape', () => {
     expect(idx(resolveStep(step('Click', { description: 'Click the phone number' }), page))).toBe(2);
   });
 });
+
+describe('middle', () => {
+  test('"the 8 in the middle box of the board" is the centre of the board, wherever the board is on screen', () => {
+    const els: El[] = [
+      { tag: 'tbody', xpath: `${B(1)}/table[1]/tbody[1]`, classes: ['sudoku-board'], box: { x: 0, y: 0, width: 300, height: 300 } },
+    ];
+    for (let r = 0; r < 3; r++)
+      for (let c = 0; c < 3; c++)
+        els.push({
+          tag: 'input',
+          role: 'textbox',
+          xpath: `${B(1)}/table[1]/tbody[1]/tr[${r + 1}]/td[${c + 1}]/input[1]`,
+          value: r === c ? '8' : String(r * 3 + c + 1),
+          editable: true,
+          box: { x: c * 100 + 10, y: r * 100 + 10, width: 80, height: 80 },
+        });
+    const page = snap(withParents(els).map((e) => ({ ...e, parent: e.tag === 'input' ? 0 : -1 })));
+    const r = resolveStep(step('Click', { description: 'Click the 8 in the middle box of the board' }), page);
+    expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/table[1]/tbody[1]/tr[2]/td[2]/input[1]`);
+  });
+  test('"the middle card" of a row is the centre one', () => {
+    const page = snap(
+      [0, 1, 2].map((i) => ({
+        tag: 'article',
+        xpath: `${B(1)}/article[${i + 1}]`,
+        text: `Card ${i + 1}`,
+        box: { x: 40 + i * 420, y: 100, width: 400, height: 300 },
+      })),
+    );
+    expect(idx(resolveStep(step('Click', { description: 'Open the middle card' }), page))).toBe(1);
+  });
+});
