@@ -83,6 +83,18 @@ const SHAPES: [RegExp, RegExp][] = [
   [/\b(?:web ?site|url|web address)\b/i, /^(?:https?:\/\/|www\.)\S+$/i],
 ];
 
+/** The text shape a query describes, if any; textMatch runs for every element, so once per query. */
+const shapes = new Map<string, RegExp | null>();
+function shapeOf(query: string): RegExp | null {
+  let v = shapes.get(query);
+  if (v === undefined) {
+    if (shapes.size > 10_000) shapes.clear();
+    v = SHAPES.find(([words]) => words.test(query))?.[1] ?? null;
+    shapes.set(query, v);
+  }
+  return v;
+}
+
 export function byScore(a: Scored, b: Scored): number {
   return b.score - a.score || a.i - b.i;
 }
@@ -175,8 +187,8 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
     ['css content', e.pseudo],
   ];
   // "the email address under the sender's name": text of that shape is what the words describe.
-  const shape = SHAPES.find(([words]) => words.test(query));
-  if (shape && shape[1].test((e.text || e.value || '').trim())) best = { s: W.SHAPE_MATCH, via: 'its shape' };
+  const shape = shapeOf(query);
+  if (shape && shape.test((e.text || e.value || '').trim())) best = { s: W.SHAPE_MATCH, via: 'its shape' };
   for (const [via, v] of fields) {
     if (!v) continue;
     const s = textSimilarity(query, v);
@@ -186,7 +198,8 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
   // Words found only in the subtree's classes (a slider whose handle is "ui-slider-handle") say
   // a little less about this element than about the descendant that carries them.
   const all = hintSimilarity(qWords, info.hints);
-  const h = Math.max(hintSimilarity(qWords, info.ownHints), all * W.BORROWED_HINT_FACTOR) * W.HINT_MATCH_FACTOR;
+  const own = all > 0 && info.ownHints.length ? hintSimilarity(qWords, info.ownHints) : 0;
+  const h = Math.max(own, all * W.BORROWED_HINT_FACTOR) * W.HINT_MATCH_FACTOR;
   if (h > best.s) best = { s: h, via: 'class/id/icon' };
   // Words split between text and class ("the In Progress column": text "In Progress", class "column").
   if (qWords.length > 1) {
