@@ -44,7 +44,7 @@ export function positionFit(
   const cx = (e.box.x + e.box.width / 2 - frame.x) / Math.max(1, frame.width);
   const cy = (e.box.y + e.box.height / 2 - frame.y) / Math.max(1, frame.height);
   const fits: number[] = [];
-  // Past the viewport's edge every candidate fits fully; a trace of the distance beyond it
+  // Past the frame's edge every candidate fits fully; a trace of the distance beyond it
   // still tells the lower of two off-screen cells from the other ("the bottom right cell").
   const beyond = (v: number) => W.POSITION_BEYOND * Math.max(0, v - 1);
   if (pos.v === 'top') fits.push(clamp01(1 - cy) + beyond(1 - cy));

@@ -333,9 +333,9 @@ const SAY_VERBS = new Set([
 const TEXT_NOUNS = new Set(['text', 'label', 'word', 'words', 'caption', 'title']);
 /** "that starts with" / "which begins with": the text it shows begins so. */
 const START_VERBS = new Set(['starts', 'begins', 'opens']);
-/** Verbs that open a purpose clause: "... to switch to dark mode", "... to hide the side menu". */
 /** Nouns for a control that a "using ..." or "with the ..." phrase names as the means. */
 const MEANS_NOUNS = new Set(['icon', 'button', 'link', 'arrow', 'checkbox', 'toggle', 'switch', 'cross', 'x']);
+/** Verbs that open a purpose clause: "... to switch to dark mode", "... to hide the side menu". */
 const PURPOSE_VERBS = new Set([
   'switch',
   'hide',

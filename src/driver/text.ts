@@ -145,8 +145,8 @@ const SYNONYM_GROUPS: string[][] = [
 const SYNONYM: Map<string, string[]> = new Map();
 // Query words and class words are stemmed before they are compared ("notifications" arrives as
 // "notification"), so each group word is keyed by its stem too, unless the stem is a word of
-// its own: "bars" is the menu icon, a "bar" is a chart's or a progress bar (candidates.ts reads
-// an icon class "fa-bars" before stemming).
+// its own: "bars" is the menu icon, a "bar" is a chart's or a progress bar (hints.ts reads an
+// icon class "fa-bars" before stemming).
 const STEM_HOMONYMS = new Set(['bar']);
 for (const group of SYNONYM_GROUPS)
   for (const w of new Set(group.flatMap((x) => [x, stem(x)].filter((y) => y === x || !STEM_HOMONYMS.has(y)))))
