@@ -20,12 +20,15 @@ import {
   restoreFixedOrder,
   restoreFormControls,
   restoreTextBoxWidths,
+  restoreAutoMinSizes,
   undoFixedPadding,
   type CloneContext,
 } from './capture/boxes.ts';
 import { dropAuthorStyles } from './capture/author-css.ts';
 import { embedIconFonts, iconGlyphsAsText } from './capture/icons.ts';
 import { HIDE_SCROLLBARS_CSS } from './capture/scrollbars.ts';
+import { fieldPartsCss } from './capture/field-parts.ts';
+import { exactColors } from './capture/colors.ts';
 import { canvasBackground, clearCanvasBackgroundSource, paintCanvasBackground } from './capture/canvas-background.ts';
 import { keepBrokenImages, restoreBrokenImageSizes } from './capture/images.ts';
 
@@ -77,6 +80,7 @@ async function afterClone(s: Saved, c: CloneContext): Promise<void> {
   releaseCollapsedMargins(s, c);
   exactStandInSizes(s, c);
   restoreTextBoxWidths(s, c);
+  restoreAutoMinSizes(s, c);
   restoreFormControls(s, c);
   undoFixedPadding(s, c);
   restoreFixedOrder(s, c);
@@ -84,7 +88,7 @@ async function afterClone(s: Saved, c: CloneContext): Promise<void> {
   const iconCss = await embedIconFonts(s, iconGlyphsAsText(s, c));
   if (c.clone) {
     const style = s.doc.createElement('style');
-    style.textContent = `${HIDE_SCROLLBARS_CSS}\n${iconCss}`;
+    style.textContent = `${HIDE_SCROLLBARS_CSS}\n${fieldPartsCss(s)}\n${iconCss}`;
     c.clone.insertBefore(style, c.clone.firstChild);
   }
 }
@@ -95,6 +99,7 @@ function beforeRender(s: Saved, c: CloneContext): void {
   nativeButtons(s, c);
   exactLengths(s, c);
   clearCanvasBackgroundSource(s, c);
+  exactColors(c);
 }
 
 /** snapdom's capture of the viewport with the corrections above (its `url` is the SVG). */

@@ -197,6 +197,36 @@ function defaultSelect(src: Element, cs: CSSStyleDeclaration): boolean {
   );
 }
 
+/**
+ * snapdom's base rules give every element `min-width: 0px; min-height: 0px` (their value
+ * outside flex and grid layout) and leave out a computed `auto` as a default. For a flex or
+ * grid item `auto` is its content's minimum size, and it decides how free space is shared:
+ * in Flat UI's `.col` row a column holding a 220 px select was 250 px wide in the page and
+ * 242.5 px in the clone, and everything in it moved right by 7.5 px. Flex and grid items whose
+ * minimum size is `auto` in the page get `auto` back.
+ */
+export function restoreAutoMinSizes(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  const laysOut = new Map<Element, boolean>();
+  for (const [c, src] of map) {
+    const style = (c as HTMLElement).style;
+    const parent = src.parentElement;
+    if (!style || !parent) continue;
+    let container = laysOut.get(parent);
+    if (container === undefined) {
+      const display = s.getComputedStyle(parent).display;
+      container = display.includes('flex') || display.includes('grid');
+      laysOut.set(parent, container);
+    }
+    if (!container) continue;
+    const cs = s.getComputedStyle(src);
+    if (cs.position === 'absolute' || cs.position === 'fixed') continue;
+    for (const prop of ['min-width', 'min-height'] as const)
+      if (cs.getPropertyValue(prop) === 'auto' && !style.getPropertyValue(prop)) style.setProperty(prop, 'auto');
+  }
+}
+
 /** Tags whose width snapdom leaves out when they hold text (its `bn`), unless they are tables. */
 const CONTENT_SIZED = new Set(['span', 'small', 'em', 'strong', 'b', 'i', 'u', 's', 'code', 'cite', 'mark', 'sub', 'sup']);
 
@@ -274,45 +304,56 @@ export function keepEmptyPseudoBoxes(s: Saved, context: CloneContext): void {
 
 /**
  * With `clip: 'viewport'` snapdom stands an empty, hidden box in for each element wholly
- * outside the viewport, sized from offsetWidth/offsetHeight: whole pixels. Each stand-in
+ * outside the viewport, sized from offsetWidth/offsetHeight (whole pixels) or a rect cut to
+ * six digits. Each stand-in
  * above the viewport moves what follows by its rounding (43.2 px lists items became 43),
  * so after a scroll the content in view sits a fraction of a pixel off, and text whose
  * baseline lands on the other side of a pixel boundary is drawn a row higher or lower
  * (SB Admin 2: two progress labels a row off, and OCR read the card in another order).
  * The stand-ins get the element's exact border box (untransformed elements only: the
- * bounding box of a transformed one is not its layout size).
+ * bounding box of a transformed one is not its layout size). Choices.js's intro paragraphs
+ * showed that a run of stand-ins must be matched in order: the second `<p>` had been
+ * matched to the first, kept 22 px for 22.39, and the page in view sat 0.39 px high.
  */
 export function exactStandInSizes(s: Saved, context: CloneContext): void {
   const map = nodeMapOf(context);
   const root = context.clone as Element | null | undefined;
   if (!map || !root) return;
   // Stand-ins are not in snapdom's node map; each is a shallow copy of its element, so it
-  // is found among the source siblings after the one its mapped neighbour came from.
+  // is found among the source siblings after the one its mapped neighbour came from, or
+  // after the source of the stand-in just before it (a run of stand-ins of one tag: the
+  // second paragraph above the viewport is not the first).
+  const sourceOf = new Map<Element, Element>();
   for (const c of root.querySelectorAll<HTMLElement>('[style*="visibility: hidden"]')) {
     const style = c.style;
     if (map.has(c) || style.visibility !== 'hidden' || style.boxSizing !== 'border-box') continue;
     const parent = c.parentElement ? map.get(c.parentElement) : undefined;
     if (!parent) continue;
     let prev = c.previousElementSibling;
-    while (prev && !map.has(prev)) prev = prev.previousElementSibling;
-    let src = prev ? map.get(prev)!.nextElementSibling : parent.firstElementChild;
+    while (prev && !map.has(prev) && !sourceOf.has(prev)) prev = prev.previousElementSibling;
+    let src = prev ? (map.get(prev) ?? sourceOf.get(prev)!).nextElementSibling : parent.firstElementChild;
     // The copy carries the element's classes plus snapdom's own style class.
     const same = (e: Element) => e.localName === c.localName && [...e.classList].every((k) => c.classList.contains(k));
     while (src && !same(src)) src = src.nextElementSibling;
-    const h = src as HTMLElement | null;
-    if (!h || typeof h.offsetWidth !== 'number' || s.getComputedStyle(h).transform !== 'none') continue;
+    if (!src) continue;
+    sourceOf.set(c, src);
+    const h = src as HTMLElement;
+    if (typeof h.offsetWidth !== 'number' || s.getComputedStyle(h).transform !== 'none') continue;
     const r = call(s.getBoundingClientRect, h);
-    const set = (prop: 'width' | 'height', whole: number, exact: number) => {
-      if (
-        style.getPropertyValue(prop) !== `${whole}px` ||
-        style.getPropertyValue(`min-${prop}`) !== `${whole}px` ||
-        Math.abs(exact - whole) < 0.001
-      )
-        return;
-      for (const p of [prop, `min-${prop}`, `max-${prop}`]) style.setProperty(p, `${exact}px`);
+    // snapdom writes offsetWidth/offsetHeight (whole pixels) or a rect size cut to six
+    // significant digits; either is within a pixel of the exact size. The exact size goes
+    // into the style attribute's text: through the CSSOM it would be cut to six digits again.
+    let extra = '';
+    const set = (prop: 'width' | 'height', exact: number) => {
+      const value = style.getPropertyValue(prop);
+      const copied = parseFloat(value);
+      if (!value.endsWith('px') || style.getPropertyValue(`min-${prop}`) !== value || !(Math.abs(exact - copied) < 1)) return;
+      if (Math.abs(exact - copied) < 1e-6) return;
+      for (const p of [prop, `min-${prop}`, `max-${prop}`]) extra += `;${p}:${exact}px`;
     };
-    set('width', h.offsetWidth, r.width);
-    set('height', h.offsetHeight, r.height);
+    set('width', r.width);
+    set('height', r.height);
+    if (extra) c.setAttribute('style', `${c.getAttribute('style') ?? ''}${extra}`);
   }
 }
 
