@@ -210,7 +210,7 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
 }
 
 /** 0..1: how well the element's look fits the colour and style words, with the reason. */
-export function lookFit(q: LookQuery, e: ElementSnapshot): { fit: number; why: string } {
+export function lookFit(q: LookQuery, e: ElementSnapshot, textNamed = false): { fit: number; why: string } {
   const look = e.look;
   if (!look) return { fit: 0, why: '' };
   const parts: number[] = [];
@@ -236,7 +236,8 @@ export function lookFit(q: LookQuery, e: ElementSnapshot): { fit: number; why: s
           [look.fg, 0.4],
         ]
       : [
-          [look.fg, 0.8],
+          // A link is named by the colour of its letters ("the purple 'get started' link").
+          [look.fg, textNamed ? 1 : 0.8],
           [look.border, 0.8],
           [look.bgAround, 0.7],
         ];
@@ -376,7 +377,7 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     }
   }
   if (q.look) {
-    const l = lookFit(q.look, e);
+    const l = lookFit(q.look, e, q.kinds.includes('link'));
     if (l.fit > 0) {
       score += W.W_LOOK * l.fit;
       reasons.push(`looks ${l.why} (${fmt(l.fit)})`);

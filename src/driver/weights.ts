@@ -153,6 +153,9 @@ export const ORDINAL_KIND_SLACK = 0.15;
 export const SWITCH_AS_CHECKBOX = 0.8;
 /** A button with text and no fill or border is a link to the eye, nearly as much as an <a>. */
 export const BARE_BUTTON_AS_LINK = 0.9;
+/** A link drawn as a filled box with words, as a link and as a button (see kinds.ts). */
+export const FILLED_LINK_AS_LINK = 0.9;
+export const FILLED_LINK_AS_BUTTON = 0.8;
 /** "the second of the two": how many levels up a set of that size is looked for (a toolbar's buttons sit a level or two below it). */
 export const SET_MAX_LEVELS = 4;
 /** Grid rows: centres closer than half the median cell height share a row, and never closer than this (px). */

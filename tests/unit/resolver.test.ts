@@ -1329,3 +1329,31 @@ describe('middle', () => {
     expect(idx(resolveStep(step('Click', { description: 'Open the middle card' }), page))).toBe(1);
   });
 });
+
+describe('a link drawn as a filled box', () => {
+  const purple = 'rgb(126, 58, 242)';
+  const page = snap([
+    {
+      tag: 'a',
+      xpath: `${B(1)}/a[1]`,
+      href: '#',
+      text: 'Get started',
+      box: { x: 60, y: 300, width: 318, height: 40 },
+      look: { fg: 'rgb(255, 255, 255)', bg: purple, bgAround: 'rgb(255, 255, 255)' },
+    },
+    {
+      tag: 'a',
+      xpath: `${B(2)}/p[1]/a[1]`,
+      href: '#',
+      text: 'get started',
+      box: { x: 550, y: 700, width: 88, height: 19 },
+      look: { fg: purple, bgAround: 'rgb(255, 255, 255)' },
+    },
+  ]);
+  test('"the purple link" is the one in purple letters, not the purple button a link is drawn as', () => {
+    expect(idx(resolveStep(step('Click', { description: "Click the purple 'get started' link inside the open answer" }), page))).toBe(1);
+  });
+  test('"the purple button" is the filled one', () => {
+    expect(idx(resolveStep(step('Click', { description: "Click the purple 'Get started' button" }), page))).toBe(0);
+  });
+});
