@@ -294,7 +294,12 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   const iconClass = [...classWords].some(
     (w) => w === 'icon' || w === 'fa' || w === 'fas' || w === 'far' || w === 'bi' || w === 'material' || w === 'glyphicon' || w === 'ion',
   );
-  if (small && glyphOnly && (e.interactive || tag === 'svg' || tag === 'i' || tag === 'img')) put('icon', 1);
+  if (small && glyphOnly && (e.interactive || tag === 'svg' || tag === 'i' || tag === 'img'))
+    // A drawn icon (SVG, icon font, image) is more of an icon than a character of text ("1" on a carousel dot).
+    put(
+      'icon',
+      e.iconHint || tag === 'svg' || tag === 'i' || tag === 'img' || e.pseudo || !/[\p{L}\p{N}]/u.test(e.text) ? 1 : W.TEXT_GLYPH_AS_ICON,
+    );
   else if (iconClass && glyphOnly) put('icon', 0.9);
   else if (glyphOnly && e.interactive && (e.iconHint || e.ariaLabel || e.title || e.pseudo)) put('icon', 0.8);
 

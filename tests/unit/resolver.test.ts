@@ -1357,3 +1357,36 @@ describe('a link drawn as a filled box', () => {
     expect(idx(resolveStep(step('Click', { description: "Click the purple 'Get started' button" }), page))).toBe(0);
   });
 });
+
+describe('a drawn icon and a character', () => {
+  test('"the bookmark icon on the card" is the drawn SVG icon, not a small button showing a digit', () => {
+    const els: El[] = [
+      {
+        tag: 'article',
+        xpath: `${B(1)}/article[1]`,
+        text: 'Inception Movie 1 2 3',
+        classes: ['card'],
+        box: { x: 0, y: 0, width: 600, height: 400 },
+      },
+    ];
+    for (const n of [1, 2, 3])
+      els.push({
+        tag: 'button',
+        role: 'button',
+        xpath: `${B(1)}/article[1]/div[1]/button[${n}]`,
+        text: String(n),
+        box: { x: 400 + n * 20, y: 40, width: 20, height: 20 },
+      });
+    els.push({ tag: 'h2', xpath: `${B(1)}/article[1]/h2[1]`, text: 'Inception Movie', box: { x: 20, y: 100, width: 300, height: 30 } });
+    els.push({
+      tag: 'a',
+      xpath: `${B(1)}/article[1]/a[1]`,
+      href: '#',
+      text: '',
+      iconHint: 'svgIcon-use',
+      box: { x: 560, y: 360, width: 25, height: 15 },
+    });
+    const page = snap(els.map((e, i) => ({ ...e, parent: i ? 0 : -1 })));
+    expect(idx(resolveStep(step('Click', { description: 'Click the bookmark icon on the Inception Movie card' }), page))).toBe(5);
+  });
+});
