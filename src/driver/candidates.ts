@@ -81,6 +81,12 @@ const SHAPES: [RegExp, RegExp][] = [
   [/\be-?mail\b/i, /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i],
   [/\b(?:phone|telephone)\b/i, /^\+?[\d\s().-]{7,20}$/],
   [/\b(?:web ?site|url|web address)\b/i, /^(?:https?:\/\/|www\.)\S+$/i],
+  // "the author name", "the sender's name": a person's name, two to four capitalised words
+  // that do not start as a control's label does ("Show Candidates", "Sign Up").
+  [
+    /\b(?:author|writer|sender|user|owner|creator|poster|seller|customer|artist|speaker|person|developer|maintainer)\s+name\b/i,
+    /^(?!(?:Show|Hide|Sign|Log|Learn|Get|Read|View|See|Add|New|Create|Start|Try|Buy|Download|Contact|Subscribe|Join|Load|Open|Close|Save|Submit|Send|Search|Go|Back|Next|More|About|Home|Edit|Delete|Remove|My|Our|Your|All)\b)\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}$/u,
+  ],
 ];
 
 /** The text shape a query describes, if any; textMatch runs for every element, so once per query. */

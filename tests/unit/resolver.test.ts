@@ -1390,3 +1390,36 @@ describe('a drawn icon and a character', () => {
     expect(idx(resolveStep(step('Click', { description: 'Click the bookmark icon on the Inception Movie card' }), page))).toBe(5);
   });
 });
+
+describe("a person's name", () => {
+  const page = snap([
+    { tag: 'a', xpath: `${B(1)}/nav[1]/a[1]`, href: '#', text: 'Sudoku.js', box: { x: 680, y: 120, width: 92, height: 23 } },
+    {
+      tag: 'button',
+      role: 'button',
+      xpath: `${B(1)}/div[1]/button[1]`,
+      text: 'Show Candidates',
+      box: { x: 847, y: 895, width: 136, height: 30 },
+    },
+    { tag: 'p', xpath: `${B(1)}/footer[1]/p[1]`, text: 'Sudoku.js Demo by', box: { x: 640, y: 1069, width: 150, height: 16 } },
+    {
+      tag: 'a',
+      xpath: `${B(1)}/footer[1]/p[1]/a[1]`,
+      href: '#',
+      text: 'Rob McGuire-dale',
+      box: { x: 798, y: 1069, width: 114, height: 16 },
+    },
+  ]);
+  test('"the author\'s name" is text shaped as a name, not a Title Case button', () => {
+    expect(parseStep(step('Click', { description: "Click the author's name at the bottom right" })).target.words).toEqual([
+      'author',
+      'name',
+    ]);
+    expect(idx(resolveStep(step('Click', { description: "Click the author's name at the bottom right" }), page))).toBe(3);
+  });
+  test('in a relation a possessive still places the target by its owner', () => {
+    const p = parseStep(step('Click', { description: "Click the bell next to the user's name" }));
+    expect(p.target.words).toEqual(['bell']);
+    expect(p.relations.map((r) => r.anchor.words)).toEqual([['name'], ['user']]);
+  });
+});
