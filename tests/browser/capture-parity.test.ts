@@ -42,6 +42,7 @@ const OCR_CHECKED = new Set([
   'tuning/b-docsify-quickstart scrolled', // scrollbars over a sidebar reordered the reading: 0.438 before
   'feature/downscaled-images load', // snapdom's re-encoded copy of a photo drawn small: 0.905 before
   'tuning/c-volt-settings scrolled', // fields' text a row low and a re-encoded photo: 0.285 before
+  'feature/default-selects load', // a disabled select drawn as a grey box: 0.940 before
 ]);
 
 /**

@@ -200,3 +200,10 @@ test("a search field whose page CSS hides the clear button has that button's roo
 </body></html>`;
   expect(await exactPixelsOff(html, { tolerance: 48 })).toBe(0);
 });
+
+test('a disabled select left to the browser is drawn natively, as the page draws it', async () => {
+  // Its computed border is 30 % grey: without the native look the clone drew a grey box (244 where the page has 250).
+  const html = `<!doctype html><html><body style="margin:20px;background:#fff;font:16px sans-serif">
+  <select disabled style="margin:10px"><option>ascending</option></select><select disabled style="margin:10px;width:300px;height:60px"><option>descending</option></select></body></html>`;
+  expect(await exactPixelsOff(html, { tolerance: 3 })).toBe(0);
+});

@@ -183,14 +183,16 @@ export function replaceBackground(style: CSSStyleDeclaration, value: string): vo
 
 /**
  * A <select> with Chromium's own computed border and fill (1 px solid #767676 on #efefef,
- * square): drawn natively in the page (rounded, white), but as a grey box once snapdom's copy
- * sets them (DataTables' "Show 10 entries"). Authors do not write exactly these values.
+ * square; the border at 30 % when disabled): drawn natively in the page (rounded, white), but
+ * as a grey box once snapdom's copy sets them (DataTables' "Show 10 entries"; a disabled
+ * select came out a grey box with a faint border, and OCR read its faint text another way).
+ * Authors do not write exactly these values.
  */
 function defaultSelect(src: Element, cs: CSSStyleDeclaration): boolean {
   if (src.localName !== 'select') return false;
   const sides = [cs.borderTop, cs.borderRight, cs.borderBottom, cs.borderLeft];
   return (
-    sides.every((b) => b === '1px solid rgb(118, 118, 118)') &&
+    (sides.every((b) => b === '1px solid rgb(118, 118, 118)') || sides.every((b) => b === '1px solid rgba(118, 118, 118, 0.3)')) &&
     cs.backgroundColor === 'rgb(239, 239, 239)' &&
     cs.backgroundImage === 'none' &&
     ['0px', '0px 0px'].includes(cs.borderRadius || '0px')
