@@ -16,6 +16,7 @@ import {
   keepEmptyPseudoBoxes,
   releaseCollapsedMargins,
   nativeButtons,
+  currentColorBorders,
   restoreEdgeMargins,
   restoreFixedOrder,
   restoreFormControls,
@@ -97,6 +98,7 @@ async function afterClone(s: Saved, c: CloneContext): Promise<void> {
 function beforeRender(s: Saved, c: CloneContext): void {
   restoreBrokenImageSizes(s, c);
   nativeButtons(s, c);
+  currentColorBorders(s, c);
   exactLengths(s, c);
   clearCanvasBackgroundSource(s, c);
   exactColors(c);

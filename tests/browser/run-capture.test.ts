@@ -207,3 +207,11 @@ test('a disabled select left to the browser is drawn natively, as the page draws
   <select disabled style="margin:10px"><option>ascending</option></select><select disabled style="margin:10px;width:300px;height:60px"><option>descending</option></select></body></html>`;
   expect(await exactPixelsOff(html, { tolerance: 3 })).toBe(0);
 });
+
+test("inset and outset borders in the current colour keep the browser's own shading (a plain <hr>)", async () => {
+  // Chromium shades a currentcolor inset border with fixed greys (154 / 238), a given colour from that colour (44 / 128 for gray).
+  const html = `<!doctype html><html><body style="margin:20px;background:#fff">
+  <hr><hr style="color:red"><div style="border:3px outset;height:20px;margin:10px 0;color:#357"></div>
+  <div style="border:2px inset rgb(128,128,128);height:20px"></div><div style="border:4px groove;height:20px;margin:10px 0"></div></body></html>`;
+  expect(await exactPixelsOff(html)).toBe(0);
+});

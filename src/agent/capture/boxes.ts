@@ -175,6 +175,32 @@ export function nativeButtons(s: Saved, context: CloneContext): void {
   }
 }
 
+const SHADED_BORDERS = new Set(['inset', 'outset', 'groove', 'ridge']);
+
+/**
+ * Chromium shades an inset, outset, groove or ridge border whose colour is `currentcolor`
+ * (the initial value) with its own fixed greys, 154 and 238 whatever the text colour, and
+ * one given as a colour from that colour (rgb(128, 128, 128): 44 and 128). snapdom writes
+ * the computed colour, so a plain `<hr>` (1 px inset, colour gray) came out a dark line
+ * where the page draws a faint one. A shaded side whose computed colour is the element's
+ * text colour gets `currentcolor` back (written as text, after snapdom's last style pass:
+ * runs before render). Form controls are left to nativeButtons.
+ */
+export function currentColorBorders(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  for (const [c, src] of map) {
+    if (FORM_CONTROLS.has(src.localName) || !(c as HTMLElement).style) continue;
+    const cs = s.getComputedStyle(src);
+    let extra = '';
+    for (const side of ['top', 'right', 'bottom', 'left']) {
+      if (!SHADED_BORDERS.has(cs.getPropertyValue(`border-${side}-style`))) continue;
+      if (cs.getPropertyValue(`border-${side}-color`) === cs.color) extra += `;border-${side}-color:currentcolor`;
+    }
+    if (extra) c.setAttribute('style', `${c.getAttribute('style') ?? ''}${extra}`);
+  }
+}
+
 /** Sets the whole background, dropping the longhands snapdom's inlining left in the style attribute. */
 export function replaceBackground(style: CSSStyleDeclaration, value: string): void {
   for (const p of [...style]) if (p.startsWith('background')) style.removeProperty(p);
