@@ -236,8 +236,8 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (tag === 'button' || role === 'button' || (tag === 'input' && ['button', 'submit', 'reset', 'image'].includes(type))) put('button', 1);
   if (classWords.has('btn') || classWords.has('button')) put('button', 1);
   if ((tag === 'a' && e.href !== undefined) || role === 'link') {
-    // A link drawn as a filled, bordered-or-padded box with words is a button to the eye
-    // ("Get started" on a purple fill), and less of a link than one drawn as coloured text.
+    // A link drawn as a filled box of a button's height with words in it is a button to the
+    // eye ("Get started" on a purple fill), and less of a link than one drawn as coloured text.
     const filled = !!e.look?.bg && !k.has('button') && /\p{L}{2,}/u.test(e.text) && e.box.height >= 28;
     put('link', filled ? W.FILLED_LINK_AS_LINK : 1);
     if (filled) put('button', W.FILLED_LINK_AS_BUTTON);

@@ -458,7 +458,7 @@ function possessives(words: string[]): string[] {
   return out.filter((w) => w !== 'qposs');
 }
 
-/** Whether the phrase starting at `a` is the step's target: only the verb (and "on", "the") come before it. */
+/** Whether the phrase starting at `a` is the step's target: only the verb, "on"/"at" and determiners come before it. */
 function startsTarget(words: string[], a: number): boolean {
   let i = a - 1;
   while (i >= 0 && DETERMINERS.has(words[i] as string)) i--;

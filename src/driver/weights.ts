@@ -155,9 +155,9 @@ export const SWITCH_AS_CHECKBOX = 0.8;
 export const BARE_BUTTON_AS_LINK = 0.9;
 /** A link drawn as a filled box with words, as a link and as a button (see kinds.ts). */
 export const FILLED_LINK_AS_LINK = 0.9;
+export const FILLED_LINK_AS_BUTTON = 0.8;
 /** A small control showing one letter or digit as an icon (a drawn icon or a symbol is 1). */
 export const TEXT_GLYPH_AS_ICON = 0.9;
-export const FILLED_LINK_AS_BUTTON = 0.8;
 /** "the second of the two": how many levels up a set of that size is looked for (a toolbar's buttons sit a level or two below it). */
 export const SET_MAX_LEVELS = 4;
 /** Grid rows: centres closer than half the median cell height share a row, and never closer than this (px). */

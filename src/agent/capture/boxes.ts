@@ -333,8 +333,8 @@ export function keepEmptyPseudoBoxes(s: Saved, context: CloneContext): void {
 /**
  * With `clip: 'viewport'` snapdom stands an empty, hidden box in for each element wholly
  * outside the viewport, sized from offsetWidth/offsetHeight (whole pixels) or a rect cut to
- * six digits. Each stand-in
- * above the viewport moves what follows by its rounding (43.2 px lists items became 43),
+ * six digits. Each stand-in above the viewport moves what follows by its rounding (43.2 px
+ * list items became 43),
  * so after a scroll the content in view sits a fraction of a pixel off, and text whose
  * baseline lands on the other side of a pixel boundary is drawn a row higher or lower
  * (SB Admin 2: two progress labels a row off, and OCR read the card in another order).
