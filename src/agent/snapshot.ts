@@ -637,6 +637,8 @@ interface Frame {
   bgAround: string;
   /** An ancestor strikes its text through. */
   struck: boolean;
+  /** An ancestor is fully transparent (a closed dropdown's list at opacity 0): nothing inside shows. */
+  transparent: boolean;
 }
 
 /**
@@ -683,6 +685,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       // a light colour scheme ("the white button" on a plain page is a transparent one).
       bgAround: fullLook ? canvasColour(dom.getComputedStyle(root)) : '',
       struck: false,
+      transparent: false,
     },
   ];
 
@@ -792,7 +795,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       const shown = box.width > 0 && box.height > 0 && (!style || (style.visibility !== 'hidden' && style.visibility !== 'collapse'));
       // A transparent input over a drawn control (custom checkboxes) is what a click hits.
       const ghost = shown && !!style && Number(style.opacity) === 0 && tag === 'input' && interactive && box.width >= 8 && box.height >= 8;
-      const visible = shown && (!style || Number(style.opacity) > 0 || ghost);
+      const visible = shown && !f.transparent && (!style || Number(style.opacity) > 0 || ghost);
       const inViewport = visible && box.x < vw && box.y < vh && box.x + box.width > 0 && box.y + box.height > 0;
       const text = tag === 'svg' ? '' : boundedText(el, MAX_TEXT);
       const s: ElementSnapshot = {
@@ -913,6 +916,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     const childPointer = style ? pointerHere : f.parentPointer;
     const bgAround = fullLook ? (style && ownBackground(style)) || f.bgAround : '';
     const struck = fullLook && (f.struck || (!!style && (style.textDecorationLine || '').includes('line-through')));
+    const transparent = f.transparent || (!!style && Number(style.opacity) === 0);
     // A table body listening for clicks delegates to its cells, one row element further down.
     const parentClick =
       listeners.some((l) => l === 'click' || l === 'mousedown' || l === 'pointerdown' || l === 'mouseup') ||
@@ -934,6 +938,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         parentClick,
         bgAround,
         struck,
+        transparent,
       });
     }
   }

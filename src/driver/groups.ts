@@ -11,14 +11,24 @@ import * as W from './weights.ts';
  * e.g. all "div.tile"), keep the partition with the best score, the larger on a tie. So
  * "the first tile" counts board tiles, not the score boxes that also look like cells.
  */
-export function likeMembers(group: Scored[], infos: Info[]): Scored[] {
+export function likeMembers(group: Scored[], infos: Info[], setSize?: number): Scored[] {
   const parts = partitionLike(dedupeNested(group, infos), infos);
   // Partitions within PARTITION_SLACK of the best count as equally good; the larger wins
   // (an interactive bonus must not let three buttons outvote a 64-cell board).
-  const tops = parts.map((list) => ({ list, top: Math.max(...list.map((g) => g.score)) }));
+  // A partition much less of the kind asked (links inside product cards, for "the product")
+  // does not count as equally good, however many members it has.
+  const kindOf = (list: Scored[]) => Math.max(0, ...list.map((g) => g.kindFit ?? 1));
+  const bestPartKind = Math.max(...parts.map(kindOf));
+  const tops = parts
+    .filter((list) => kindOf(list) >= bestPartKind - W.PARTITION_KIND_SLACK)
+    .map((list) => ({ list, top: Math.max(...list.map((g) => g.score)) }));
   const bestTop = Math.max(...tops.map((t) => t.top));
   let best: Scored[] = [];
-  for (const t of tops) if (t.top >= bestTop - W.PARTITION_SLACK && t.list.length > best.length) best = t.list;
+  const good = tops.filter((t) => t.top >= bestTop - W.PARTITION_SLACK);
+  for (const t of good) if (t.list.length > best.length) best = t.list;
+  // "the first of the four teal icon buttons": a partition of the size named is the one meant.
+  const sized = setSize !== undefined ? good.find((t) => t.list.length === setSize) : undefined;
+  if (sized) best = sized.list;
   // Inside a partition, members clearly worse than its best (a header row among data rows) do
   // not count, nor members of a nearby kind: "the second checkbox" skips the switches that are
   // inputs of the same tag and classes.
@@ -65,11 +75,14 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
       if (a.tag !== b.tag) continue;
       const shareClass = [...a.classes].some((c) => b.classes.has(c));
       const shareParent = [...a.parents].some((p) => b.parents.has(p));
+      // State classes mark members of one list or board: a "card" in the featured strip and a
+      // "card h-100" in the story grid below are two series.
+      const grand = (p: string) => p.slice(0, p.lastIndexOf('/'));
+      const near = shareParent || [...a.parents].some((p) => [...b.parents].some((q) => grand(p) === grand(q)));
       // Siblings where one carries a state class or two and the other none ("current", "active") are one series too.
       const plainAndMarked = shareParent && (!a.classes.size || !b.classes.size) && Math.abs(a.classes.size - b.classes.size) <= 2;
       if (
-        stateVariant(a.classes, b.classes) ||
-        stateVariant(b.classes, a.classes) ||
+        (near && (stateVariant(a.classes, b.classes) || stateVariant(b.classes, a.classes))) ||
         plainAndMarked ||
         (shareParent && (shareClass || (!a.classes.size && !b.classes.size)))
       ) {
@@ -107,7 +120,7 @@ export function showsNumber(numbered: { noun: string; n: number }, infos: Info[]
 
 /** Applies an ordinal among a group of like candidates; returns the chosen one or undefined. */
 export function pickOrdinal(group: Scored[], ordinal: number, infos: Info[], setSize?: number): Scored | undefined {
-  let members = likeMembers(group, infos).sort((a, b) => a.i - b.i);
+  let members = likeMembers(group, infos, setSize).sort((a, b) => a.i - b.i);
   if (setSize !== undefined && members.length > setSize) members = setOfSize(members, infos, setSize) ?? members;
   const k = ordinal > 0 ? ordinal - 1 : members.length + ordinal;
   return members[k];
@@ -200,5 +213,6 @@ export function pickGrid(group: Scored[], grid: { row: number; col: number }, in
   const row = rows.at(grid.row > 0 ? grid.row - 1 : grid.row);
   if (!row) return undefined;
   row.sort((a, b) => box(a).x - box(b).x || a.i - b.i);
-  return row.at(grid.col > 0 ? grid.col - 1 : grid.col);
+  // Column 0 is "the middle one": of an even row, the left of the two middle ones.
+  return row.at(grid.col > 0 ? grid.col - 1 : grid.col < 0 ? grid.col : Math.floor((row.length - 1) / 2));
 }

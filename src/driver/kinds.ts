@@ -184,7 +184,6 @@ const CARD_WORDS = new Set([
   'course',
   'recipe',
   'movie',
-  'item',
   'tile',
 ]);
 const CELL_WORDS = new Set(['cell', 'square', 'tile', 'slot', 'box', 'day', 'date']);

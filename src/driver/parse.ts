@@ -760,10 +760,13 @@ export function parseStep(step: Step): ParsedStep {
       !q.labels.length &&
       !q.names?.length &&
       q.words.every((w) => w === 'row');
-    if (rowOnly && last.ordinal !== undefined && !last.grid && (q.ordinal !== undefined || q.position?.v)) {
+    // "the middle product in the second row": a side or the middle names the column.
+    const side = last.ordinal === undefined ? last.position?.h : undefined;
+    if (rowOnly && (last.ordinal !== undefined || side) && !last.grid && (q.ordinal !== undefined || q.position?.v)) {
       const row = q.ordinal ?? (q.position?.v === 'bottom' ? -1 : 1);
-      last.grid = { row, col: last.ordinal };
+      last.grid = { row, col: last.ordinal ?? (side === 'left' ? 1 : side === 'right' ? -1 : 0) };
       delete last.ordinal;
+      if (side) delete last.position;
       continue;
     }
     const onlyPlace = !q.labels.length && !q.words.length && !q.kinds.length && q.ordinal === undefined && !q.names?.length;
@@ -804,8 +807,9 @@ export function parseStep(step: Step): ParsedStep {
       continue;
     }
     // "the Fancy Product that costs $120.00": a "that"/"with" phrase after an anchor describes
-    // that anchor; so does an "in" phrase after a counted anchor ("the second task in the Done list").
-    if (last !== target && (type === 'contains' || (type === 'inside' && last.ordinal !== undefined))) {
+    // that anchor; so does an "in" or "of" phrase after a counted anchor ("the second task in
+    // the Done list", "the third story of All Stories").
+    if (last !== target && (type === 'contains' || ((type === 'inside' || type === 'group') && last.ordinal !== undefined))) {
       (last.sub ??= []).push({ type, anchor: q });
       continue;
     }

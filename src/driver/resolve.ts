@@ -187,7 +187,8 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
     return fail(`no element matches "${description}"${why}`, alternativesOf(sorted, infos, -1));
   }
   const cell = action === 'Click' ? namedCellOf(top.i, q.words, infos) : -1;
-  const inner = action === 'Click' && cell < 0 ? wrappedControlOf(top.i, infos) : -1;
+  const wrapped = action === 'Click' && cell < 0 ? wrappedControlOf(top.i, infos) : -1;
+  const inner = wrapped >= 0 || action !== 'Click' || cell >= 0 ? wrapped : titleLinkOf(top.i, infos);
   const target = cell >= 0 ? cell : inner >= 0 ? inner : top.i;
   const e = (infos[target] as Info).e;
   const result: ResolveOk = {
@@ -225,6 +226,21 @@ function wrappedControlOf(pick: number, infos: readonly Info[]): number {
   // Nested controls with one text (a link around a button): the outermost is the one meant.
   const outer = controls.filter((i) => !controls.some((j) => isInside((infos[i] as Info).e, (infos[j] as Info).e)));
   return outer.length === 1 ? (outer[0] as number) : -1;
+}
+
+/**
+ * "Open the middle product in the second row": a card that is not a control itself opens
+ * through its title link, which is what a person clicks (the card's centre is often a line
+ * of plain text). The first visible control inside the card that is a heading or the words
+ * of one (a title link beside the heading's rating stars).
+ */
+function titleLinkOf(pick: number, infos: readonly Info[]): number {
+  const c = infos[pick];
+  if (!c || c.e.interactive || !(c.kinds.has('card') || c.kinds.has('item'))) return -1;
+  const heading = (x: Info | undefined) => (x?.kinds.get('heading') ?? 0) >= 1;
+  return infos.findIndex(
+    (x) => x.e.interactive && x.e.visible && (heading(x) || heading(infos[x.e.parent])) && !!x.e.text.trim() && isInside(x.e, c.e),
+  );
 }
 
 /**

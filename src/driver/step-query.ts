@@ -17,6 +17,7 @@ export interface TargetQuery {
   setSize?: number;
   position?: { v?: 'top' | 'bottom' | 'middle'; h?: 'left' | 'right' | 'center' };
   region?: Region;
+  /** 1-based row and column; negative counts from the end; column 0 is the middle one. */
   grid?: { row: number; col: number };
   /** "the empty square": an element showing no text (a free board cell, an unfilled slot). */
   empty?: boolean;

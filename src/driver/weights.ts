@@ -131,6 +131,11 @@ export const RULED_OUT_SCORE = MIN_SCORE - 0.5;
 export const ORDINAL_GROUP_RATIO = 0.8;
 /** Groups of like elements (same tag+classes) within this of the best group are compared by size for ordinals/grids. */
 export const PARTITION_SLACK = 2.6;
+/**
+ * A partition whose best member fits the asked kind this much less than another partition's
+ * is not equally good: twelve product cards, not the 150 links inside them, are "the products".
+ */
+export const PARTITION_KIND_SLACK = 0.65;
 /** Score at which confidence reaches its ceiling (a quoted exact label on the right kind ~ 15). */
 export const FULL_CONFIDENCE_SCORE = 14;
 /** Lead over the runner-up at which the margin no longer lowers confidence. */

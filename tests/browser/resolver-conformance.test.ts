@@ -275,3 +275,21 @@ test("icons named by their library's attribute (UIkit uk-icon, Feather, Lucide, 
   expect(pick('Click the bell')).toBe('bell');
   expect(pick('Click the home icon')).toBe('home');
 });
+
+test('what sits inside a fully transparent container (a closed dropdown faded out) is not visible, and a step does not pick it', async () => {
+  // jQuery Nice Select keeps its closed list in the page at opacity 0 (it fades in on open);
+  // the items themselves are opaque, so only their ancestor says they do not show.
+  const html = `<!doctype html><html><head><style>
+    .list { opacity: 0; position: absolute; top: 40px; left: 10px; margin: 0; padding: 0; list-style: none; background: #fff; }
+    .list li { height: 30px; width: 200px; }
+    .panel { position: absolute; top: 200px; left: 10px; }
+    </style></head><body>
+    <div class="nice-select"><span class="current">Sort by</span><ul class="list"><li class="option" data-value="1">Top rated</li><li class="option">Lowest price</li></ul></div>
+    <div class="panel"><button>Top rated</button></div></body></html>`;
+  const snapshot = await snapshotOf(html);
+  const option = snapshot.elements.find((e) => e.tag === 'li' && e.text === 'Top rated');
+  expect(option?.visible).toBe(false);
+  expect(snapshot.elements.find((e) => e.tag === 'button')?.visible).toBe(true);
+  const r = resolveStep(toStep({ id: 'top-rated', type: 'Click', description: "Click 'Top rated'" }), snapshot);
+  expect(r.ok && snapshot.elements[r.index]?.tag).toBe('button');
+});

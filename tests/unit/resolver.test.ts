@@ -1423,3 +1423,169 @@ describe("a person's name", () => {
     expect(p.relations.map((r) => r.anchor.words)).toEqual([['name'], ['user']]);
   });
 });
+
+/** A product card: a plain box holding a title link (in its heading) and a category link in a list. */
+function productCard(xpath: string, title: string, category: string, box: { x: number; y: number }, classes = ['card']): El[] {
+  return [
+    { tag: 'div', xpath, classes, text: `${title} ${category}`, box: { ...box, width: 250, height: 230 }, interactive: false },
+    { tag: 'h4', xpath: `${xpath}/h4[1]`, text: title, box: { x: box.x + 20, y: box.y + 40, width: 160, height: 23 } },
+    { tag: 'a', xpath: `${xpath}/h4[1]/a[1]`, href: '#', text: title, box: { x: box.x + 20, y: box.y + 40, width: 160, height: 23 } },
+    { tag: 'ul', xpath: `${xpath}/ul[1]`, text: category, box: { x: box.x + 20, y: box.y + 80, width: 160, height: 15 } },
+    {
+      tag: 'li',
+      xpath: `${xpath}/ul[1]/li[1]`,
+      classes: ['list-inline-item'],
+      text: category,
+      box: { x: box.x + 20, y: box.y + 80, width: 80, height: 15 },
+    },
+    {
+      tag: 'a',
+      xpath: `${xpath}/ul[1]/li[1]/a[1]`,
+      href: '#',
+      text: category,
+      box: { x: box.x + 20, y: box.y + 80, width: 80, height: 15 },
+    },
+  ];
+}
+
+describe('grids of cards', () => {
+  const titles = ['Macbook Air', 'Study Table', 'Desk Lamp', 'Office Chair', 'Bookshelf', 'Coffee Table'];
+  const grid = (classes = ['card'], top = 100): El[] =>
+    titles.flatMap((t, i) =>
+      productCard(`${B(2)}/div[${i + 1}]`, t, 'Furniture', { x: 100 + (i % 3) * 300, y: top + Math.floor(i / 3) * 260 }, classes),
+    );
+  const titleOf = (page: ReturnType<typeof snap>, r: ResolveResult) => page.elements[idx(r)]?.text;
+
+  test('"the middle product in the second row" is a grid cell: the middle column of that row', () => {
+    expect(parseStep(step('Click', { description: 'Open the middle product in the second row' })).target.grid).toEqual({ row: 2, col: 0 });
+    expect(parseStep(step('Click', { description: 'Open the left product in the bottom row' })).target.grid).toEqual({ row: -1, col: 1 });
+    const page = snap(withParents(grid()));
+    expect(titleOf(page, resolveStep(step('Click', { description: 'Open the middle product in the second row' }), page))).toBe('Bookshelf');
+    expect(titleOf(page, resolveStep(step('Click', { description: 'Open the left product in the bottom row' }), page))).toBe(
+      'Office Chair',
+    );
+  });
+
+  test('a card that is no control opens through its title link, not its centre', () => {
+    const page = snap(withParents(grid()));
+    const r = resolveStep(step('Click', { description: 'Open the second product' }), page);
+    expect(page.elements[idx(r)]?.tag).toBe('a');
+    expect(titleOf(page, r)).toBe('Study Table');
+  });
+
+  test('a longer list of links beside the cards is not the series "the fifth product" counts', () => {
+    const els: El[] = [];
+    for (let i = 0; i < 10; i++)
+      els.push({
+        tag: 'a',
+        xpath: `${B(1)}/a[${i + 1}]`,
+        href: '#',
+        text: `Category ${i + 1}`,
+        box: { x: 10, y: 100 + i * 30, width: 80, height: 20 },
+      });
+    for (let i = 0; i < 6; i++) {
+      const box = { x: 100 + (i % 3) * 300, y: 100 + Math.floor(i / 3) * 260 };
+      els.push({
+        tag: 'div',
+        xpath: `${B(2)}/div[${i + 1}]`,
+        classes: ['card'],
+        text: `Item ${i + 1}`,
+        box: { ...box, width: 250, height: 230 },
+        interactive: false,
+      });
+    }
+    const page = snap(withParents(els));
+    const r = resolveStep(step('Click', { description: 'Open the fifth product' }), page);
+    expect(page.elements[idx(r)]?.xpath.startsWith(`${B(2)}/div[5]`)).toBe(true);
+  });
+
+  test('links inside list items of a navbar are not products', () => {
+    const nav: El[] = ['Home', 'Listings', 'Pages', 'Blog'].flatMap((t, i) => [
+      {
+        tag: 'li',
+        xpath: `${B(1)}/ul[1]/li[${i + 1}]`,
+        classes: ['nav-item'],
+        text: t,
+        box: { x: 300 + i * 90, y: 20, width: 80, height: 40 },
+      },
+      {
+        tag: 'a',
+        xpath: `${B(1)}/ul[1]/li[${i + 1}]/a[1]`,
+        href: '#',
+        classes: ['nav-link'],
+        text: t,
+        box: { x: 300 + i * 90, y: 20, width: 80, height: 40 },
+      },
+    ]);
+    const page = snap(withParents([...nav, ...grid()]));
+    expect(titleOf(page, resolveStep(step('Click', { description: 'Open the second product' }), page))).toBe('Study Table');
+  });
+
+  test("a strip of cards elsewhere on the page, with one class fewer, is not the grid's first row", () => {
+    const featured: El[] = ['Spoilers', 'Inception'].flatMap((t, i) =>
+      productCard(`${B(1)}/div[1]/div[${i + 1}]`, t, 'Review', { x: 300 + i * 300, y: 0 }, ['card']),
+    );
+    const page = snap(withParents([...featured, ...grid(['card', 'h-100'], 400)]));
+    expect(titleOf(page, resolveStep(step('Click', { description: 'Open the second story in the second row' }), page))).toBe('Bookshelf');
+  });
+
+  test('"the first of the four teal icon buttons" counts the set of four, not a larger set of like buttons', () => {
+    const teal = { fg: 'rgb(255, 255, 255)', bg: 'rgb(26, 188, 156)', bgAround: 'rgb(255, 255, 255)' };
+    const big: El[] = [0, 1, 2, 3, 4].map((i) => ({
+      tag: 'a',
+      xpath: `${B(3)}/div[${i + 1}]/div[1]/a[1]`,
+      href: '#',
+      classes: ['btn', 'btn-primary', 'btn-large', 'btn-block'],
+      text: `Get Pro ${i + 1}`,
+      look: teal,
+      box: { x: 100, y: 1200 + i * 300, width: 184, height: 41 },
+    }));
+    const icons: El[] = ['fui-time', 'fui-photo', 'fui-heart', 'fui-eye'].map((icon, i) => ({
+      tag: 'a',
+      xpath: `${B(1)}/a[${i + 1}]`,
+      href: '#',
+      classes: ['btn', 'btn-primary'],
+      iconHint: icon,
+      look: teal,
+      box: { x: 655 + i * 48, y: 600, width: 48, height: 41 },
+    }));
+    const page = snap([...big, ...icons]);
+    const r = resolveStep(step('Click', { description: 'Click the clock button, the first of the four teal icon buttons' }), page);
+    expect(page.elements[idx(r)]?.iconHint).toBe('fui-time');
+  });
+
+  test('"of" after a counted anchor says what it counts in: "the third story of All Stories"', () => {
+    const p = parseStep(step('Click', { description: 'Click the author name on the third story of All Stories' }));
+    expect(p.relations).toHaveLength(1);
+    expect(p.relations[0]?.anchor.ordinal).toBe(3);
+    expect(p.relations[0]?.anchor.sub?.[0]?.anchor.names).toEqual(['All Stories']);
+    const section = (n: number, heading: string, authors: string[], y: number): El[] => [
+      { tag: 'section', xpath: `/html[1]/body[1]/section[${n}]`, text: heading, box: { x: 0, y, width: 1280, height: 300 } },
+      { tag: 'h2', xpath: `/html[1]/body[1]/section[${n}]/h2[1]`, text: heading, box: { x: 100, y, width: 300, height: 30 } },
+      ...authors.flatMap((a, i): El[] => [
+        {
+          tag: 'article',
+          xpath: `/html[1]/body[1]/section[${n}]/article[${i + 1}]`,
+          classes: ['card'],
+          text: `Post ${i + 1} ${a}`,
+          box: { x: 100 + i * 300, y: y + 50, width: 280, height: 200 },
+        },
+        {
+          tag: 'a',
+          xpath: `/html[1]/body[1]/section[${n}]/article[${i + 1}]/a[1]`,
+          href: '#',
+          text: a,
+          box: { x: 120 + i * 300, y: y + 200, width: 100, height: 16 },
+        },
+      ]),
+    ];
+    const page = snap(
+      withParents([
+        ...section(1, 'Featured', ['Ann Lee', 'Bo Chan', 'Cy Diaz'], 0),
+        ...section(2, 'All Stories', ['Dee Ford', 'Ed Gray', 'Flo Hart'], 400),
+      ]),
+    );
+    const r = resolveStep(step('Click', { description: 'Click the author name on the third story of All Stories' }), page);
+    expect(page.elements[idx(r)]?.text).toBe('Flo Hart');
+  });
+});
