@@ -427,6 +427,11 @@ function actionHint(el: Element, dom: SnapshotDom): string {
       if (v && v.length < 40) out.push(v.replace(/^[#.]/, ''));
     }
   }
+  // A toolbar button's value says which variant it applies (Quill: class ql-script, value "super").
+  if (el.localName === 'button') {
+    const v = dom.getAttribute(el, 'value');
+    if (v && v.length < 20) out.push(v);
+  }
   if (el.localName === 'input' && el.parentElement) {
     const t = (dom.getAttribute(el, 'type') ?? '').toLowerCase();
     if (t === 'checkbox' || t === 'radio') out.push(dom.getAttribute(el.parentElement, 'class') ?? '');

@@ -50,17 +50,19 @@ const STRIPE_CLASSES = new Set(['odd', 'even', 'alt', 'alternate']);
  * they share a class and a parent (siblings of one list, whatever marks each carries).
  */
 function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
-  const sigs: { tag: string; classes: Set<string>; parents: Set<string>; members: Scored[] }[] = [];
+  const sigs: { tag: string; classes: Set<string>; parents: Set<string>; sizes: Set<string>; blank: boolean; members: Scored[] }[] = [];
   for (const g of group) {
     const e = (infos[g.i] as Info).e;
     const classes = new Set(e.classes.filter((c) => !STRIPE_CLASSES.has(c)));
     const key = [...classes].sort().join('.');
     let sig = sigs.find((x) => x.tag === e.tag && [...x.classes].sort().join('.') === key);
     if (!sig) {
-      sig = { tag: e.tag, classes, parents: new Set(), members: [] };
+      sig = { tag: e.tag, classes, parents: new Set(), sizes: new Set(), blank: true, members: [] };
       sigs.push(sig);
     }
     sig.parents.add(parentPath(e));
+    sig.sizes.add(`${Math.round(e.box.width)}x${Math.round(e.box.height)}`);
+    if (e.text.trim()) sig.blank = false;
     sig.members.push(g);
   }
   const root = sigs.map((_, i) => i);
@@ -81,7 +83,11 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
       const near = shareParent || [...a.parents].some((p) => [...b.parents].some((q) => grand(p) === grand(q)));
       // Siblings where one carries a state class or two and the other none ("current", "active") are one series too.
       const plainAndMarked = shareParent && (!a.classes.size || !b.classes.size) && Math.abs(a.classes.size - b.classes.size) <= 2;
+      // A toolbar's icon buttons each carry their own class ("ql-bold", "ql-italic"): drawn
+      // alike (one size, no text) side by side, they are one row of buttons.
+      const iconsAlike = near && a.blank && b.blank && [...a.sizes].some((z) => b.sizes.has(z));
       if (
+        iconsAlike ||
         (near && (stateVariant(a.classes, b.classes) || stateVariant(b.classes, a.classes))) ||
         plainAndMarked ||
         (shareParent && (shareClass || (!a.classes.size && !b.classes.size)))

@@ -335,6 +335,36 @@ const TEXT_NOUNS = new Set(['text', 'label', 'word', 'words', 'caption', 'title'
 const START_VERBS = new Set(['starts', 'begins', 'opens']);
 /** Nouns for a control that a "using ..." or "with the ..." phrase names as the means. */
 const MEANS_NOUNS = new Set(['icon', 'button', 'link', 'arrow', 'checkbox', 'toggle', 'switch', 'cross', 'x']);
+/** First words of a step that ask for a click itself; any other opening says what the step does. */
+const CLICK_FIRST = new Set([
+  'click',
+  'clicks',
+  'tap',
+  'press',
+  'hit',
+  'push',
+  'select',
+  'choose',
+  'pick',
+  'tick',
+  'untick',
+  'check',
+  'uncheck',
+  'type',
+  'enter',
+  'focus',
+  'hover',
+  'double',
+  'doubleclick',
+  'then',
+  'now',
+  'the',
+  'user',
+  'in',
+  'on',
+  'at',
+  'from',
+]);
 /** Verbs that open a purpose clause: "... to switch to dark mode", "... to hide the side menu". */
 const PURPOSE_VERBS = new Set([
   'switch',
@@ -601,6 +631,7 @@ export function parseStep(step: Step): ParsedStep {
 
   // Drop the leading verb and its particles ("click on the", "go to", "then double click").
   // Only one real verb: in "click the check-out field", "check" is part of the name.
+  const firstWord = words[0] ?? '';
   let verbs = 0;
   let leadIn = false;
   let impliedKinds: Kind[] = [];
@@ -637,6 +668,21 @@ export function parseStep(step: Step): ParsedStep {
     if (withAt > 0 && words.slice(withAt + 1, withAt + 5).some(controlWord)) {
       by = withAt;
       skip = 1;
+    }
+  }
+  // "Make the text bold with the B in the toolbar", "Refresh the list with the circular arrow
+  // button": a step that opens with what it does, not with a click, names the control after
+  // "with"; what it does stays as the purpose (a Quill button's class says "bold").
+  let effect: string[] | undefined;
+  if (by < 0 && step.type === 'Click' && !CLICK_FIRST.has(firstWord)) {
+    const withAt = words.findIndex((w, i) => i > 0 && (w === 'with' || w === 'using') && ['the', 'a', 'an'].includes(words[i + 1] ?? ''));
+    const head = withAt > 0 ? (words[withAt + 2] ?? '') : '';
+    // The control is named by its kind, or by the one glyph it shows ("the B", "the H2").
+    const glyph = head.length > 0 && head.length <= 2 && !STOPWORDS.has(head);
+    if (withAt > 0 && (words.slice(withAt + 2, withAt + 6).some(controlWord) || glyph)) {
+      by = withAt;
+      skip = 1;
+      effect = words.slice(0, withAt).filter((w) => !STOPWORDS.has(w) && !PLACEHOLDER.test(w));
     }
   }
   if (by > 0 && by + skip < words.length) {
@@ -707,6 +753,7 @@ export function parseStep(step: Step): ParsedStep {
 
   const target = parsePhrase((segments[0] as { words: string[] }).words, lifted);
   if (purpose?.length) target.purpose = purpose;
+  else if (effect?.length) target.purpose = effect;
   if (grid) target.grid = grid;
   if (!target.kinds.length && step.type === 'Click') target.kinds.push(...impliedKinds);
   // "Check the box next to X": a box one ticks is a checkbox, not a text box.

@@ -444,6 +444,17 @@ export function hintSimilarity(queryWords: readonly string[], hints: readonly st
       if (BRANDS.has(w)) return 1;
       hit += 1;
     } else if (hints.some((h) => wordSimilarity(w, h) >= 0.8)) hit += 0.8;
+    // "superscript" where the markup splits it: class "ql-script", value "super".
+    else if (
+      w.length >= 6 &&
+      hints.some(
+        (h) =>
+          h.length >= 2 &&
+          w.length > h.length &&
+          ((w.startsWith(h) && hints.includes(w.slice(h.length))) || (w.endsWith(h) && hints.includes(w.slice(0, -h.length)))),
+      )
+    )
+      hit += 0.8;
   }
   return hit / queryWords.length;
 }

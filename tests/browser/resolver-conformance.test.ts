@@ -293,3 +293,15 @@ test('what sits inside a fully transparent container (a closed dropdown faded ou
   const r = resolveStep(toStep({ id: 'top-rated', type: 'Click', description: "Click 'Top rated'" }), snapshot);
   expect(r.ok && snapshot.elements[r.index]?.tag).toBe('button');
 });
+
+test("a toolbar button's value says which variant it applies (Quill's ql-script super and sub), read into its hint", async () => {
+  const html = `<!doctype html><html><body><div class="ql-toolbar">
+    <button type="button" class="ql-script" value="sub"><svg viewBox="0 0 18 18" width="18" height="18"><path d="M15 15h-3"/></svg></button>
+    <button type="button" class="ql-script" value="super"><svg viewBox="0 0 18 18" width="18" height="18"><path d="M15 3h-3"/></svg></button>
+    </div></body></html>`;
+  const snapshot = await snapshotOf(html);
+  const buttons = snapshot.elements.filter((e) => e.tag === 'button');
+  expect(buttons.map((b) => b.iconHint?.split(' ').includes('super'))).toEqual([false, true]);
+  const r = resolveStep(toStep({ id: 'sup', type: 'Click', description: 'Click the superscript button' }), snapshot);
+  expect(r.ok && snapshot.elements[r.index]?.iconHint).toContain('super');
+});

@@ -25,9 +25,10 @@ import {
  * are 97 % (tuning) and 95 % (held-out); the README gives the current figures. held-out-2's
  * floor is about 3 points under its accuracy when it was written (never tuned on); so is
  * tuning-2's (measured once after its steps were written blind: 105/157, 66.9 %; 106/157,
- * 67.5 %, once an ambiguous step was made unambiguous).
+ * 67.5 %, once an ambiguous step was made unambiguous), and tuning-3's (117/160, 73.1 %,
+ * when written blind in session 16).
  */
-const FLOOR: Record<Split, number> = { tuning: 0.9, 'tuning-2': 0.75, 'held-out': 0.79, 'held-out-2': 0.78 };
+const FLOOR: Record<Split, number> = { tuning: 0.9, 'tuning-2': 0.75, 'tuning-3': 0.7, 'held-out': 0.79, 'held-out-2': 0.78 };
 
 const { pages, problems } = listCorpus();
 const cases = pages.flatMap((p) => p.cases.map((c) => `${p.split}/${p.name} ${c.id}`));
@@ -36,7 +37,7 @@ const fixtures = new Map<string, CaseFixture>();
 const verdicts = new Map<string, boolean>();
 let browser: Browser;
 
-// Every page of every split is loaded once (57 pages since tuning-2): about 7 minutes on a
+// Every page of every split is loaded once (67 pages since tuning-3): about 7 minutes on a
 // two-core machine that runs other tests too.
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -15,8 +15,9 @@ export const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/', import.meta.ur
 /**
  * `tuning-2` is a tuning split whose pages are shared with the capture-parity split of the
  * same name (its case files name them by a relative path); its steps were written blind.
+ * `tuning-3` (session 16) is a third tuning split of new families, its steps written blind too.
  */
-export const SPLITS = ['tuning', 'tuning-2', 'held-out', 'held-out-2'] as const;
+export const SPLITS = ['tuning', 'tuning-2', 'tuning-3', 'held-out', 'held-out-2'] as const;
 export type Split = (typeof SPLITS)[number];
 /**
  * Splits whose pages, steps and individual failures are never shown to whoever tunes the
@@ -225,6 +226,9 @@ export async function openCorpusPage(
  */
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
+    // A widget opened by the setup may start its transition a frame later (Material Design
+    // Lite adds "is-visible" in requestAnimationFrame): let those begin before collecting.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const finite = document.getAnimations().filter((a) => {
       const t = a.effect?.getComputedTiming();
       return t && Number.isFinite(Number(t.endTime)) && a.playState === 'running';

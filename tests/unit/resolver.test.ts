@@ -1589,3 +1589,67 @@ describe('grids of cards', () => {
     expect(page.elements[idx(r)]?.text).toBe('Flo Hart');
   });
 });
+
+describe('an editor toolbar of icon buttons named only by their classes (Quill)', () => {
+  // Two rows of 28x24 buttons in groups, each with its own class, the variant in its value
+  // (read into the icon hint), and wider pickers (spans acting as buttons) among them.
+  const button = (cls: string, x: number, y: number, hint?: string): El => ({
+    tag: 'button',
+    role: 'button',
+    xpath: '',
+    classes: [cls],
+    ...(hint ? { iconHint: hint } : {}),
+    box: { x, y, width: 28, height: 24 },
+  });
+  const picker = (x: number, y: number): El => ({
+    tag: 'span',
+    role: 'button',
+    xpath: '',
+    classes: ['ql-picker-label'],
+    interactive: true,
+    box: { x, y, width: 98, height: 24 },
+  });
+  const rows: El[][] = [
+    [
+      picker(289, 59),
+      picker(397, 59),
+      button('ql-bold', 514, 59),
+      button('ql-italic', 542, 59),
+      button('ql-script', 721, 59, 'sub'),
+      button('ql-script', 749, 59, 'super'),
+    ],
+    [
+      button('ql-list', 289, 83, 'ordered'),
+      button('ql-list', 317, 83, 'bullet'),
+      button('ql-indent', 345, 83, '-1'),
+      picker(448, 83),
+      picker(560, 83),
+      button('ql-clean', 680, 83),
+    ],
+  ];
+  const els: El[] = [{ tag: 'div', xpath: `${B(1)}/div[1]`, classes: ['ql-toolbar'], box: { x: 280, y: 50, width: 720, height: 66 } }];
+  rows.forEach((row, r) =>
+    row.forEach((e, k) =>
+      els.push({ ...e, landmark: 'header', xpath: `${B(1)}/div[1]/span[${r * 3 + Math.floor(k / 2) + 1}]/${e.tag}[${(k % 2) + 1}]` }),
+    ),
+  );
+  const page = snap(withParents(els));
+  const cls = (r: ResolveResult) => `${page.elements[idx(r)]?.classes.join('.')} ${page.elements[idx(r)]?.iconHint ?? ''}`.trim();
+
+  test('"Make the text bold with the B": what the step does is the purpose, the glyph after "with" the control', () => {
+    const p = parseStep(step('Click', { description: 'Make the text bold with the B in the toolbar' }));
+    expect(p.target.purpose).toEqual(['make', 'bold']);
+    expect(p.target.words).toEqual(['b']);
+    expect(cls(resolveStep(step('Click', { description: 'Make the text bold with the B in the toolbar' }), page))).toBe('ql-bold');
+  });
+  test('a word the markup splits in two ("superscript": class script, value super) names the button', () => {
+    expect(cls(resolveStep(step('Click', { description: 'Click the superscript button' }), page))).toBe('ql-script super');
+  });
+  test('the toolbar\'s buttons are one series however each is classed: "the first one on the second row"', () => {
+    const r = resolveStep(step('Click', { description: 'Click the list icon, the first one on the second row of the toolbar' }), page);
+    expect(cls(r)).toBe('ql-list ordered');
+    expect(cls(resolveStep(step('Click', { description: 'Click the last button of the toolbar, to clear formatting' }), page))).toBe(
+      'ql-clean',
+    );
+  });
+});
