@@ -139,6 +139,12 @@ const SYNONYM_GROUPS: string[][] = [
   ['light', 'sun'],
   ['camera', 'photo', 'snapshot'],
   ['calendar', 'date', 'schedule'],
+  ['compose', 'write', 'writing'],
+  ['comment', 'chat', 'speech', 'bubble', 'conversation', 'message'],
+  ['paperclip', 'attachment', 'attach', 'clip'],
+  ['link', 'chain', 'hyperlink'],
+  ['blockquote', 'quote', 'quotation'],
+  ['strike', 'strikethrough', 'crossed'],
 ];
 
 /** Each word's groups (a word can mean two things: "remove" is delete, and clear). */

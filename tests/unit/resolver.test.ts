@@ -1653,3 +1653,31 @@ describe('an editor toolbar of icon buttons named only by their classes (Quill)'
     );
   });
 });
+
+describe('what icons and buttons are called', () => {
+  const icon = (n: number, hint: string): El => ({
+    tag: 'a',
+    xpath: `${B(1)}/a[${n}]`,
+    href: '#',
+    iconHint: hint,
+    box: { x: 900 + n * 40, y: 10, width: 32, height: 32 },
+  });
+  const page = snap([
+    icon(1, 'feather-bell'),
+    icon(2, 'feather-message-square'),
+    icon(3, 'fa fa-paperclip'),
+    icon(4, 'ql-link'),
+    icon(5, 'ql-blockquote'),
+    { tag: 'a', xpath: `${B(2)}/a[1]`, href: '#', text: 'Compose Mail', box: { x: 20, y: 100, width: 200, height: 40 } },
+    { tag: 'a', xpath: `${B(2)}/a[2]`, href: '#', text: 'Inbox', box: { x: 20, y: 160, width: 200, height: 30 } },
+  ]);
+  test.each([
+    ['Click the speech bubble icon next to the bell', 1],
+    ['Click the attachment icon', 2],
+    ['Click the chain icon', 3],
+    ['Click the quotation marks button', 4],
+    ['Start writing a new email', 5],
+  ])('"%s"', (description, expected) => {
+    expect(idx(resolveStep(step('Click', { description }), page))).toBe(expected);
+  });
+});
