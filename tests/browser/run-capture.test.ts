@@ -215,3 +215,14 @@ test("inset and outset borders in the current colour keep the browser's own shad
   <div style="border:2px inset rgb(128,128,128);height:20px"></div><div style="border:4px groove;height:20px;margin:10px 0"></div></body></html>`;
   expect(await exactPixelsOff(html)).toBe(0);
 });
+
+test('a sticky element inside a z-indexed box stays above that box (FullCalendar event titles)', async () => {
+  // snapdom pins sticky elements at the end of the clone; the event box, positioned with a
+  // z-index, then painted over its own title.
+  const html = `<!doctype html><html><body style="margin:0;background:#fff;font:bold 20px sans-serif">
+  <div style="position:relative;z-index:2;margin:20px;width:400px;height:60px;background:#3788d8;color:#fff;overflow:hidden">
+    <div style="position:sticky;left:0;top:0;padding:10px">Long Event</div></div>
+  <div style="position:relative;z-index:1;margin:20px;width:400px;height:60px;background:#0a4;color:#fff">
+    <span style="position:sticky;top:0;display:inline-block;padding:10px;background:#c00">Conference</span></div></body></html>`;
+  expect(await exactPixelsOff(html, { tolerance: 48 })).toBe(0);
+});

@@ -472,10 +472,21 @@ export function restoreFixedOrder(s: Saved, context: CloneContext): void {
   let cloneOf: Map<Element, Element> | null = null;
   for (const [c, src] of map) {
     const parent = src.parentElement;
-    if (!parent || parent === body || s.getComputedStyle(src).position !== 'fixed' || !c.parentElement) continue;
+    if (!parent || parent === body || !c.parentElement) continue;
+    const cs = s.getComputedStyle(src);
+    const sticky = cs.position === 'sticky' || cs.position === '-webkit-sticky';
+    if (cs.position !== 'fixed' && !sticky) continue;
     cloneOf ??= new Map([...map].map(([k, v]) => [v, k]));
     const home = cloneOf.get(parent);
     if (!home || home === c.parentElement) continue;
+    // snapdom pins a sticky element the same way, where it is drawn now (stuck or not), and
+    // leaves a hidden stand-in in its place: it too paints at its ancestors' level
+    // (FullCalendar's event titles are sticky inside z-indexed event boxes, which covered them).
+    if (sticky) {
+      const z = cs.zIndex === 'auto' ? outerZ(s, parent) : null;
+      if (z !== null) (c as HTMLElement).style.zIndex = z;
+      continue;
+    }
     if (!sameContainingBlock(s, parent)) {
       // It stays where snapdom put it, but paints at the level of the outermost positioned,
       // z-indexed ancestor it belonged to (Volt's "Upgrade to Pro" button, fixed inside a
