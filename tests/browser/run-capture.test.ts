@@ -226,3 +226,11 @@ test('a sticky element inside a z-indexed box stays above that box (FullCalendar
     <span style="position:sticky;top:0;display:inline-block;padding:10px;background:#c00">Conference</span></div></body></html>`;
   expect(await exactPixelsOff(html, { tolerance: 48 })).toBe(0);
 });
+
+test("a <pre>'s top margin is kept (snapdom zeroes it wherever the <pre> is)", async () => {
+  const html = `<!doctype html><html><body style="margin:0;background:#fff;font:16px sans-serif">
+  <div style="padding:10px;background:#b9dbff"><p style="margin:0">Lightweight and beautiful library</p>
+  <pre style="margin:1.3em auto .3em;max-width:400px;padding:5px;background:#f5f5f5">&lt;link rel="stylesheet"&gt;</pre>
+  <p style="margin:0;background:#333;color:#fff">CDN | Download | GitHub</p></div></body></html>`;
+  expect(await exactPixelsOff(html, { tolerance: 48 })).toBe(0);
+});

@@ -15,7 +15,9 @@ export function nodeMapOf(context: CloneContext): Map<Element, Element> | null {
 // Fixes needed because snapdom treats the root as an ordinary element:
 // - it zeroes the edge margins along the first/last-child chain (body, its first child),
 //   so a first child's top margin, which in the page collapses through the body and
-//   moves everything down, is lost: those margins are put back from the source;
+//   moves everything down, is lost: those margins are put back from the source; so is
+//   every <pre>'s top margin, which snapdom zeroes wherever the <pre> is (Picnic's hero
+//   drew its install line and everything under it 23 px too high);
 // - a canvas/video becomes an <img> that keeps its borders but not its box sizing;
 // - the root always establishes a block formatting context, so margins never escape it;
 //   the clone is a plain block inside snapdom's wrapper: flow-root restores the BFC.
@@ -25,14 +27,22 @@ export function restoreEdgeMargins(s: Saved, context: CloneContext): void {
   const map = nodeMapOf(context);
   if (!map) return;
   for (const [c, src] of map) {
-    if (c === clone || src.tagName === 'PRE' || !(c as HTMLElement).style) continue;
+    if (c === clone || !(c as HTMLElement).style) continue;
     const style = (c as HTMLElement).style;
     // A canvas or video frame becomes an <img> sized to the source's border box while
     // keeping its borders: without border-box it grows by the border width.
     if ((src.tagName === 'CANVAS' || src.tagName === 'VIDEO') && c.tagName === 'IMG') style.setProperty('box-sizing', 'border-box');
     const computed = s.getComputedStyle(src);
-    for (const side of ['margin-top', 'margin-bottom'] as const) {
-      if (style.getPropertyValue(side) === '0px' && computed.getPropertyValue(side) !== '0px') {
+    // snapdom writes the <pre> zero as margin-block-start too, after the page's own inline
+    // margin: in horizontal writing that is the top margin, and the later declaration wins.
+    const horizontal = computed.writingMode === 'horizontal-tb';
+    for (const [side, block] of [
+      ['margin-top', 'margin-block-start'],
+      ['margin-bottom', 'margin-block-end'],
+    ] as const) {
+      const zeroed = style.getPropertyValue(side) === '0px' || (horizontal && style.getPropertyValue(block) === '0px');
+      if (zeroed && computed.getPropertyValue(side) !== '0px') {
+        if (horizontal) style.removeProperty(block);
         style.setProperty(side, computed.getPropertyValue(side));
       }
     }
