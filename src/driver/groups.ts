@@ -125,11 +125,37 @@ export function showsNumber(numbered: { noun: string; n: number }, infos: Info[]
 }
 
 /** Applies an ordinal among a group of like candidates; returns the chosen one or undefined. */
-export function pickOrdinal(group: Scored[], ordinal: number, infos: Info[], setSize?: number): Scored | undefined {
+export function pickOrdinal(group: Scored[], ordinal: number, infos: Info[], setSize?: number, all?: Scored[]): Scored | undefined {
   let members = likeMembers(group, infos, setSize).sort((a, b) => a.i - b.i);
   if (setSize !== undefined && members.length > setSize) members = setOfSize(members, infos, setSize) ?? members;
+  if (all) members = rowsSkipped(members, infos, all) ?? members;
   const k = ordinal > 0 ? ordinal - 1 : members.length + ordinal;
   return members[k];
+}
+
+/**
+ * "the third email" where the mail list marks its subject cells with a class and one row's
+ * cell lacks it: the series of cells skips a row a person sees and counts. When the members
+ * are cells of rows of one table section and a row between them has no member, the rows of
+ * that section are counted instead.
+ */
+function rowsSkipped(members: Scored[], infos: Info[], all: Scored[]): Scored[] | null {
+  if (members.length < 2) return null;
+  const rowIdx = members.map((g) => (infos[g.i] as Info).e.parent);
+  if (rowIdx.some((r) => (infos[r]?.e.tag ?? '') !== 'tr')) return null;
+  const section = parentPath((infos[rowIdx[0] as number] as Info).e);
+  if (rowIdx.some((r) => parentPath((infos[r] as Info).e) !== section)) return null;
+  const rows = all
+    .filter((s) => {
+      const e = (infos[s.i] as Info).e;
+      return e.tag === 'tr' && e.visible && parentPath(e) === section;
+    })
+    .sort((a, b) => a.i - b.i);
+  const held = new Set(rowIdx);
+  const first = rows.findIndex((r) => held.has(r.i));
+  const last = rows.findLastIndex((r) => held.has(r.i));
+  const skips = rows.slice(first, last + 1).some((r) => !held.has(r.i));
+  return first >= 0 && skips ? rows : null;
 }
 
 /**

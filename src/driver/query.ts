@@ -222,7 +222,7 @@ function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefi
   // "the third task in the To Do column": counted among those in the column, not over the board.
   const bestRel = Math.max(0, ...pool.map((s) => s.relFit ?? 0));
   const group = pool.filter((s) => (s.relFit ?? 0) >= bestRel - W.ORDINAL_RELATION_SLACK);
-  const pick = q.grid ? pickGrid(group, q.grid, infos, scored) : pickOrdinal(group, ordinal as number, infos, q.setSize);
+  const pick = q.grid ? pickGrid(group, q.grid, infos, scored) : pickOrdinal(group, ordinal as number, infos, q.setSize, scored);
   const bonus = top.score - (pick?.score ?? 0) + W.ORDINAL_LEAD;
   for (const s of scored) {
     if (s === pick) {

@@ -134,7 +134,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['pagination', 'pager', 'paging', 'paginator'],
   ['carousel', 'slider', 'slideshow'],
   ['logout', 'signout', 'logoff'],
-  ['refresh', 'reload', 'sync'],
+  ['refresh', 'reload', 'sync', 'clockwise', 'rotate'],
   ['dark', 'moon', 'night'],
   ['light', 'sun'],
   ['camera', 'photo', 'snapshot'],

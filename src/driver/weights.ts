@@ -170,7 +170,7 @@ export const ROW_TOLERANCE_MIN_PX = 4;
 /** How many runner-ups a result lists. */
 export const MAX_ALTERNATIVES = 5;
 /** Target candidates within this fraction of the best (before relations) are what an ordinal anchor must hold. */
-export const HELD_TARGET_RATIO = 0.5;
+export const HELD_TARGET_RATIO = 0.6;
 /** Anchors within this fraction of the best anchor score are all considered for a relation. */
 export const ANCHOR_GROUP_RATIO = 0.85;
 /** An anchor must reach this (same scale as MIN_SCORE) to count at all. */

@@ -1670,6 +1670,7 @@ describe('what icons and buttons are called', () => {
     icon(5, 'ql-blockquote'),
     { tag: 'a', xpath: `${B(2)}/a[1]`, href: '#', text: 'Compose Mail', box: { x: 20, y: 100, width: 200, height: 40 } },
     { tag: 'a', xpath: `${B(2)}/a[2]`, href: '#', text: 'Inbox', box: { x: 20, y: 160, width: 200, height: 30 } },
+    icon(6, 'bi bi-arrow-clockwise'),
   ]);
   test.each([
     ['Click the speech bubble icon next to the bell', 1],
@@ -1677,7 +1678,72 @@ describe('what icons and buttons are called', () => {
     ['Click the chain icon', 3],
     ['Click the quotation marks button', 4],
     ['Start writing a new email', 5],
+    ['Refresh the list with the circular arrow button', 7],
   ])('"%s"', (description, expected) => {
     expect(idx(resolveStep(step('Click', { description }), page))).toBe(expected);
+  });
+});
+
+describe('a mail list whose rows are not all marked alike', () => {
+  // Vali Admin's mailbox: the subject cells carry "mail-subject", except one row's; a folder
+  // list beside it has an Inbox link drawn as a filled button (a weak "checkbox" candidate
+  // that must not decide which container the ordinal counts in).
+  const els: El[] = [
+    {
+      tag: 'ul',
+      xpath: `${B(1)}/ul[1]`,
+      classes: ['nav', 'mail-nav'],
+      text: 'Inbox 12 Sent Trash',
+      box: { x: 260, y: 264, width: 230, height: 120 },
+    },
+    {
+      tag: 'a',
+      xpath: `${B(1)}/ul[1]/li[1]/a[1]`,
+      href: '#',
+      text: 'Inbox 12',
+      look: { fg: 'rgb(255, 255, 255)', bg: 'rgb(0, 105, 92)' },
+      iconHint: 'bi bi-inbox',
+      box: { x: 260, y: 264, width: 230, height: 42 },
+    },
+    {
+      tag: 'a',
+      xpath: `${B(1)}/ul[1]/li[2]/a[1]`,
+      href: '#',
+      text: 'Sent',
+      iconHint: 'bi bi-envelope',
+      box: { x: 260, y: 306, width: 230, height: 42 },
+    },
+    { tag: 'tbody', xpath: `${B(2)}/table[1]/tbody[1]`, box: { x: 533, y: 249, width: 697, height: 260 } },
+  ];
+  for (let r = 1; r <= 5; r++) {
+    const tr = `${B(2)}/table[1]/tbody[1]/tr[${r}]`;
+    const y = 249 + (r - 1) * 52;
+    els.push(
+      { tag: 'tr', xpath: tr, text: `John Doe Report ${r}`, box: { x: 533, y, width: 697, height: 52 } },
+      { tag: 'td', xpath: `${tr}/td[1]`, box: { x: 533, y, width: 31, height: 52 } },
+      {
+        tag: 'input',
+        xpath: `${tr}/td[1]/input[1]`,
+        inputType: 'checkbox',
+        role: 'checkbox',
+        box: { x: 538, y: y + 12, width: 14, height: 14 },
+      },
+      { tag: 'td', xpath: `${tr}/td[2]`, text: 'John Doe', box: { x: 588, y, width: 60, height: 52 } },
+      {
+        tag: 'td',
+        xpath: `${tr}/td[3]`,
+        classes: r === 2 ? [] : ['mail-subject'],
+        text: `Report ${r}`,
+        box: { x: 649, y, width: 469, height: 52 },
+      },
+      { tag: 'td', xpath: `${tr}/td[4]`, box: { x: 1118, y, width: 24, height: 52 } },
+      { tag: 'i', xpath: `${tr}/td[4]/i[1]`, iconHint: 'bi bi-paperclip', box: { x: 1120, y: y + 16, width: 16, height: 16 } },
+    );
+  }
+  const page = snap(withParents(els));
+  const row = (r: ResolveResult) => /tr\[(\d)\]/.exec(page.elements[idx(r)]?.xpath ?? '')?.[1];
+  test('"the third email" counts the rows a person sees, the unmarked one too', () => {
+    expect(row(resolveStep(step('Click', { description: 'Tick the checkbox of the third email' }), page))).toBe('3');
+    expect(row(resolveStep(step('Click', { description: 'Click the paperclip on the third email' }), page))).toBe('3');
   });
 });
