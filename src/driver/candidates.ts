@@ -502,6 +502,12 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       score += W.W_LABEL_FOR_BOX;
       reasons.push('a label, not the box');
     }
+    // "the red alert box": a box is drawn, with a fill or a border of its own; a plain link
+    // saying "Alerts" in the menu is none.
+    else if (q.boxed && !e.editable && (e.look?.bg || e.look?.border) && e.box.width > e.box.height) {
+      score += W.W_DRAWN_BOX;
+      reasons.push('a drawn box');
+    }
     if (info.wrapper && step.action !== 'Type') {
       score += W.W_WRAPPER_OF_TARGET;
       reasons.push('wraps a control with the same text');

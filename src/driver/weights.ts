@@ -97,6 +97,8 @@ export const W_DISABLED = -1;
 export const W_CONCEALED = -1;
 /** A <label> when the step says "the ... box": the words name the box, the label only shows them. */
 export const W_LABEL_FOR_BOX = -3;
+/** "the red alert box": an element drawn as a box (its own fill or border) when the step says "box". */
+export const W_DRAWN_BOX = 1;
 /** Per unit of fit (0..1) with "top right", "bottom" ... */
 export const W_POSITION = 3;
 /** Extra position fit per viewport height beyond the edge: a tie-breaker only, never a lead. */

@@ -1747,3 +1747,28 @@ describe('a mail list whose rows are not all marked alike', () => {
     expect(row(resolveStep(step('Click', { description: 'Click the paperclip on the third email' }), page))).toBe('3');
   });
 });
+
+test('"the red alert box" is a box drawn in red, not the "Alerts" link of the menu', () => {
+  const page = snap([
+    { tag: 'a', xpath: `${B(1)}/ul[1]/li[1]/a[1]`, href: '#', text: 'Alerts', box: { x: 240, y: 900, width: 45, height: 21 } },
+    {
+      tag: 'div',
+      xpath: `${B(2)}/div[1]`,
+      classes: ['alert', 'alert-primary'],
+      text: 'Alert-primary',
+      look: { fg: 'rgb(65, 64, 62)', bg: 'rgb(193, 192, 189)', border: 'rgb(65, 64, 62)' },
+      box: { x: 200, y: 2900, width: 878, height: 57 },
+      interactive: false,
+    },
+    {
+      tag: 'div',
+      xpath: `${B(2)}/div[2]`,
+      classes: ['alert', 'alert-danger'],
+      text: 'Alert-danger',
+      look: { fg: 'rgb(167, 52, 45)', bg: 'rgb(240, 203, 201)', border: 'rgb(167, 52, 45)' },
+      box: { x: 200, y: 2980, width: 878, height: 57 },
+      interactive: false,
+    },
+  ]);
+  expect(idx(resolveStep(step('Click', { description: 'Click the red alert box' }), page))).toBe(2);
+});
