@@ -75,23 +75,17 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
       const a = sigs[i] as (typeof sigs)[number];
       const b = sigs[j] as (typeof sigs)[number];
       if (a.tag !== b.tag) continue;
-      const shareClass = [...a.classes].some((c) => b.classes.has(c));
       const shareParent = [...a.parents].some((p) => b.parents.has(p));
-      // State classes mark members of one list or board: a "card" in the featured strip and a
-      // "card h-100" in the story grid below are two series.
-      const grand = (p: string) => p.slice(0, p.lastIndexOf('/'));
-      const near = shareParent || [...a.parents].some((p) => [...b.parents].some((q) => grand(p) === grand(q)));
       // Siblings where one carries a state class or two and the other none ("current", "active") are one series too.
       const plainAndMarked = shareParent && (!a.classes.size || !b.classes.size) && Math.abs(a.classes.size - b.classes.size) <= 2;
-      // A toolbar's icon buttons each carry their own class ("ql-bold", "ql-italic"): drawn
-      // alike (one size, no text) side by side, they are one row of buttons.
-      const iconsAlike = near && a.blank && b.blank && [...a.sizes].some((z) => b.sizes.has(z));
-      if (
-        iconsAlike ||
-        (near && (stateVariant(a.classes, b.classes) || stateVariant(b.classes, a.classes))) ||
-        plainAndMarked ||
-        (shareParent && (shareClass || (!a.classes.size && !b.classes.size)))
-      ) {
+      const siblings = shareParent && ([...a.classes].some((c) => b.classes.has(c)) || (!a.classes.size && !b.classes.size));
+      // State classes mark members of one list or board: a "card" in the featured strip and a
+      // "card h-100" in the story grid below are two series. A toolbar's icon buttons each
+      // carry their own class ("ql-bold", "ql-italic"): drawn alike (one size, no text) side
+      // by side, they are one row of buttons. Both only near each other (checked last: costly).
+      const state = stateVariant(a.classes, b.classes) || stateVariant(b.classes, a.classes);
+      const iconsAlike = a.blank && b.blank && [...a.sizes].some((z) => b.sizes.has(z));
+      if (plainAndMarked || siblings || ((state || iconsAlike) && (shareParent || shareGrandparent(a.parents, b.parents)))) {
         root[find(j)] = find(i);
       }
     }
@@ -102,6 +96,14 @@ function partitionLike(group: Scored[], infos: Info[]): Scored[][] {
     out.set(r, [...(out.get(r) ?? []), ...sig.members]);
   });
   return [...out.values()];
+}
+
+/** Some parent path of one set and some of the other lie under one grandparent. */
+function shareGrandparent(a: Set<string>, b: Set<string>): boolean {
+  const up = (p: string) => p.slice(0, p.lastIndexOf('/'));
+  const grands = new Set([...a].map(up));
+  for (const p of b) if (grands.has(up(p))) return true;
+  return false;
 }
 
 /** Some element shows the number as its whole text or names it after the noun ("7", "Slide 4: Kyoto"). */
