@@ -348,7 +348,10 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   for (const name of q.names ?? []) {
     const m = textMatch(name, info);
     const n = q.names?.length ?? 1;
-    if (m.s < W.LABEL_MISS_SIMILARITY && !(e.context && textSimilarity(name, e.context) >= W.CONTEXT_LABEL_EXACT)) nameMiss = true;
+    // "the crossed-out S", "the B": one or two letters name the glyph an icon draws, which no text shows.
+    const glyphOfIcon = name.trim().length <= 2 && !e.text.trim() && info.kinds.has('icon');
+    if (m.s < W.LABEL_MISS_SIMILARITY && !glyphOfIcon && !(e.context && textSimilarity(name, e.context) >= W.CONTEXT_LABEL_EXACT))
+      nameMiss = true;
     if (m.s > 0) {
       named = true;
       carries = true;
@@ -390,7 +393,12 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     }
     // "the crossed-out task": struck-through text is rare and unmistakable, so text that is not
     // struck is not what the step means, whatever its words share with the description.
-    if (q.look.strike && !e.look?.strike) {
+    // An editor's strikethrough button draws a crossed-out letter: its class says so.
+    if (q.look.strike && !e.look?.strike && info.hints.includes('strike')) {
+      score += W.W_LOOK;
+      named = true;
+      reasons.push('a strikethrough control');
+    } else if (q.look.strike && !e.look?.strike) {
       score += W.W_NOT_STRUCK;
       reasons.push('not struck through');
     }

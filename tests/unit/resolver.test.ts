@@ -1772,3 +1772,16 @@ test('"the red alert box" is a box drawn in red, not the "Alerts" link of the me
   ]);
   expect(idx(resolveStep(step('Click', { description: 'Click the red alert box' }), page))).toBe(2);
 });
+
+test('"the crossed-out S" is the strikethrough button, whose letter is drawn, not written', () => {
+  const els: El[] = ['ql-bold', 'ql-italic', 'ql-underline', 'ql-strike'].map((cls, i) => ({
+    tag: 'button',
+    role: 'button',
+    xpath: `${B(1)}/span[1]/button[${i + 1}]`,
+    classes: [cls],
+    box: { x: 514 + i * 28, y: 59, width: 28, height: 24 },
+  }));
+  els.push({ tag: 'p', xpath: `${B(2)}/p[1]`, text: 'Some text in the editor', box: { x: 280, y: 130, width: 700, height: 20 } });
+  const page = snap(els);
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Click the crossed-out S' }), page))]?.classes).toEqual(['ql-strike']);
+});
