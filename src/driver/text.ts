@@ -317,6 +317,8 @@ export const STOPWORDS = new Set([
   'immediately',
   'directly',
   'very',
+  'whole',
+  'entire',
 ]);
 
 // Memoised results are shared: callers copy before mutating (none does today).

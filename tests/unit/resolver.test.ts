@@ -1785,3 +1785,18 @@ test('"the crossed-out S" is the strikethrough button, whose letter is drawn, no
   const page = snap(els);
   expect(page.elements[idx(resolveStep(step('Click', { description: 'Click the crossed-out S' }), page))]?.classes).toEqual(['ql-strike']);
 });
+
+test('"to show the whole month" names the "month" view button ("whole" adds nothing to what is shown)', () => {
+  const page = snap(
+    ['today', 'month', 'week', 'day', 'list'].map((t, i) => ({
+      tag: 'button',
+      role: 'button',
+      xpath: `${B(1)}/div[1]/button[${i + 1}]`,
+      text: t,
+      box: { x: 180 + i * 60, y: 40, width: 56, height: 34 },
+    })),
+  );
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Switch the calendar to show the whole month' }), page))]?.text).toBe(
+    'month',
+  );
+});
