@@ -393,14 +393,16 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     }
     // "the crossed-out task": struck-through text is rare and unmistakable, so text that is not
     // struck is not what the step means, whatever its words share with the description.
-    // An editor's strikethrough button draws a crossed-out letter: its class says so.
-    if (q.look.strike && !e.look?.strike && info.hints.includes('strike')) {
-      score += W.W_LOOK;
-      named = true;
-      reasons.push('a strikethrough control');
-    } else if (q.look.strike && !e.look?.strike) {
-      score += W.W_NOT_STRUCK;
-      reasons.push('not struck through');
+    if (q.look.strike && !e.look?.strike) {
+      // An editor's strikethrough button draws a crossed-out letter: its class says so.
+      if (info.hints.includes('strike')) {
+        score += W.W_LOOK;
+        named = true;
+        reasons.push('a strikethrough control');
+      } else {
+        score += W.W_NOT_STRUCK;
+        reasons.push('not struck through');
+      }
     }
   }
   if (q.numeric && !asAnchor) {

@@ -335,7 +335,7 @@ const TEXT_NOUNS = new Set(['text', 'label', 'word', 'words', 'caption', 'title'
 const START_VERBS = new Set(['starts', 'begins', 'opens']);
 /** Nouns for a control that a "using ..." or "with the ..." phrase names as the means. */
 const MEANS_NOUNS = new Set(['icon', 'button', 'link', 'arrow', 'checkbox', 'toggle', 'switch', 'cross', 'x']);
-/** First words of a step that ask for a click itself; any other opening says what the step does. */
+/** First words of a step that ask for a click or place the target first; any other opening ("Make ...", "Refresh ...") says what the step does. */
 const CLICK_FIRST = new Set([
   'click',
   'clicks',
