@@ -96,6 +96,21 @@ async function aim(page: Page, frame: Frame, selector: string, where: string): P
   return { x, y };
 }
 
+/**
+ * Waits until the clicked field has the focus in a focused frame. The sandbox is an
+ * out-of-process frame: a key sent right after the click can reach the app's page before the
+ * focus has moved across, and the field then misses its first letter (seen in CI).
+ */
+async function focused(page: Page, frame: Frame, selector: string, where: string): Promise<void> {
+  const loc = frame.locator(selector).first();
+  for (let i = 0; i < 40; i++) {
+    const ok = await loc.evaluate((el) => document.hasFocus() && (el === document.activeElement || el.contains(document.activeElement)));
+    if (ok) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`${where}: ${JSON.stringify(selector)} did not take the focus when clicked; type into a field that can be focused`);
+}
+
 async function perform(page: Page, frame: Frame, a: ScriptAction, where: string, height: number): Promise<void> {
   if (a.kind === 'click') {
     const { x, y } = await aim(page, frame, a.selector, where);
@@ -103,6 +118,7 @@ async function perform(page: Page, frame: Frame, a: ScriptAction, where: string,
   } else if (a.kind === 'type') {
     const { x, y } = await aim(page, frame, a.selector, where);
     await page.mouse.click(x, y);
+    await focused(page, frame, a.selector, where);
     await page.keyboard.type(a.text, { delay: 15 });
   } else if (a.kind === 'press') {
     await page.keyboard.press(a.key);
