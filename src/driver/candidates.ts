@@ -17,6 +17,8 @@ export interface Info {
   ownHints: string[];
   /** `hints` without the icon aliases: the words the markup itself writes. */
   plainHints: string[];
+  /** Own classes that are one long word, maybe words run together ("jsoneditor"). */
+  compounds: string[];
   depth: number;
   /** Wraps an interactive descendant with the same text (a card around its only button, a div around a button). */
   wrapper: boolean;
@@ -203,8 +205,8 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
   const qWords = contentTokens(query);
   // Words found only in the subtree's classes (a slider whose handle is "ui-slider-handle") say
   // a little less about this element than about the descendant that carries them.
-  const all = hintSimilarity(qWords, info.hints);
-  const own = all > 0 && info.ownHints.length ? hintSimilarity(qWords, info.ownHints) : 0;
+  const all = hintSimilarity(qWords, info.hints, info.compounds);
+  const own = all > 0 && info.ownHints.length ? hintSimilarity(qWords, info.ownHints, info.compounds) : 0;
   const h = Math.max(own, all * W.BORROWED_HINT_FACTOR) * W.HINT_MATCH_FACTOR;
   if (h > best.s) best = { s: h, via: 'class/id/icon' };
   // Words split between text and class ("the In Progress column": text "In Progress", class "column").

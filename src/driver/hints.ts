@@ -67,7 +67,7 @@ function aliasesOf(strings: readonly string[], words: readonly string[]): string
 }
 
 /** An element's hint words: all of them with aliases, its own (classes and id), and the markup's alone. */
-export function hintsOf(e: ElementSnapshot): { hints: string[]; ownHints: string[]; plainHints: string[] } {
+export function hintsOf(e: ElementSnapshot): { hints: string[]; ownHints: string[]; plainHints: string[]; compounds: string[] } {
   const own = [plainClasses(e.classes), e.id ?? ''];
   const all = [...own, plainClasses((e.iconHint ?? '').split(/\s+/))];
   const ownWords = hintWords(own);
@@ -78,5 +78,8 @@ export function hintsOf(e: ElementSnapshot): { hints: string[]; ownHints: string
     hints: extra.length ? [...plainHints, ...extra] : plainHints,
     ownHints: ownExtra.length ? [...ownWords, ...ownExtra] : ownWords,
     plainHints,
+    // A class that is one long word ("jsoneditor", "datepicker") may be words run together:
+    // the component's own name, which its parts carry only as a prefix ("jsoneditor-menu").
+    compounds: e.classes.filter((c) => /^[a-z]{8,}$/.test(c)),
   };
 }

@@ -443,9 +443,12 @@ const BRANDS = new Set([
   'mastodon',
 ]);
 
+/** A query word that ends one of the element's one-word class names counts this much of a word. */
+const COMPOUND_HEAD_MATCH = 0.6;
+
 /** Fraction (0..1) of query words found among hint words (classes, ids, icon names), synonyms allowed. */
-export function hintSimilarity(queryWords: readonly string[], hints: readonly string[]): number {
-  if (!queryWords.length || !hints.length) return 0;
+export function hintSimilarity(queryWords: readonly string[], hints: readonly string[], compounds: readonly string[] = []): number {
+  if (!queryWords.length || (!hints.length && !compounds.length)) return 0;
   let hit = 0;
   for (const w of queryWords) {
     if (hints.some((h) => synonyms(w, h))) {
@@ -463,6 +466,8 @@ export function hintSimilarity(queryWords: readonly string[], hints: readonly st
       )
     )
       hit += 0.8;
+    // "the left editor" where the element's own class is "jsoneditor": a compound's head is its last word.
+    else if (w.length >= 5 && compounds.some((h) => h.length >= w.length + 3 && h.endsWith(w))) hit += COMPOUND_HEAD_MATCH;
   }
   return hit / queryWords.length;
 }

@@ -1800,3 +1800,51 @@ test('"to show the whole month" names the "month" view button ("whole" adds noth
     'month',
   );
 });
+
+test('"the left editor" is the component whose one-word class ends in "editor" ("jsoneditor"), not a part carrying its prefix', () => {
+  const els: El[] = [];
+  [8, 522].forEach((x, n) => {
+    const root = B(n + 1);
+    els.push(
+      { tag: 'div', xpath: root, classes: ['jsoneditor', 'jsoneditor-mode-tree'], box: { x, y: 84, width: 500, height: 500 } },
+      { tag: 'div', xpath: `${root}/div[1]`, classes: ['jsoneditor-menu'], box: { x: x + 1, y: 85, width: 498, height: 35 } },
+      ...['expand-all', 'collapse-all', 'sort', 'undo', 'redo'].map((c, i) => ({
+        tag: 'button',
+        role: 'button',
+        xpath: `${root}/div[1]/button[${i + 1}]`,
+        classes: [`jsoneditor-${c}`],
+        name: `${c.replace('-', ' ')} fields`,
+        box: { x: x + 5 + i * 30, y: 89, width: 26, height: 26 },
+      })),
+    );
+    for (let r = 0; r < 4; r++)
+      els.push(
+        {
+          tag: 'tr',
+          xpath: `${root}/table[1]/tr[${r + 1}]`,
+          classes: ['jsoneditor-expandable'],
+          box: { x: x + 1, y: 146 + r * 24, width: 498, height: 24 },
+        },
+        {
+          tag: 'button',
+          role: 'button',
+          xpath: `${root}/table[1]/tr[${r + 1}]/button[1]`,
+          classes: ['jsoneditor-button', 'jsoneditor-dragarea'],
+          name: 'Drag to move this field',
+          box: { x: x + 1, y: 146 + r * 24, width: 24, height: 24 },
+        },
+        {
+          tag: 'button',
+          role: 'button',
+          xpath: `${root}/table[1]/tr[${r + 1}]/button[2]`,
+          classes: ['jsoneditor-button', 'jsoneditor-contextmenu'],
+          name: 'Open the actions menu',
+          box: { x: x + 25, y: 146 + r * 24, width: 24, height: 24 },
+        },
+      );
+  });
+  const page = snap(withParents(els));
+  const pick = (d: string) => page.elements[idx(resolveStep(step('Click', { description: d }), page))];
+  expect(pick("Click the grey curved undo arrow in the left editor's toolbar")?.box.x).toBe(8 + 5 + 90);
+  expect(pick('Click the expand all button, the first icon in the toolbar of the right editor')?.box.x).toBe(522 + 5);
+});
