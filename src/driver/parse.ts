@@ -169,12 +169,26 @@ const NAMED_NOUNS = /^(field|box|input|column|list|button|tab|section|link|lane|
  * "Terms of Service"), which would otherwise be split at "in", "of" or "to".
  */
 function liftNames(text: string, names: string[], tail: string[]): string {
+  let out = text.trim();
   const put = (m: string) => {
     names.push(m.trim());
     return ` nnn${names.length - 1} `;
   };
+  // "the second icon in the toolbar, collapse all": a few plain words after a final comma name
+  // the target (its tooltip or label), when they are not a place, a pronoun or a purpose.
+  out = out.replace(/,\s*([a-z]+(?:\s+[a-z]+){0,2})\s*[.!]?\s*$/, (all, n: string) => {
+    const first = n.split(/\s+/)[0] as string;
+    if (
+      STOPWORDS.has(first) ||
+      RELATION_SINGLE.has(first) ||
+      /^(one|it|this|that|then|please|and|or|so|to|click|press|type|select|tap|then)$/.test(first)
+    )
+      return all;
+    tail.push(n);
+    return '';
+  });
   // "the number of pending requests, 18": a figure after a final comma is what the target shows.
-  let out = text.trim().replace(/,\s*([$£€¥]?\s?\d[\d,.]*\s?%?(?:\s?\/\s?[a-z]+)?)\s*[.!]?\s*$/i, (_, n: string) => {
+  out = out.replace(/,\s*([$£€¥]?\s?\d[\d,.]*\s?%?(?:\s?\/\s?[a-z]+)?)\s*[.!]?\s*$/i, (_, n: string) => {
     tail.push(n.trim());
     return '';
   });

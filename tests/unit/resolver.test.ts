@@ -1848,3 +1848,28 @@ test('"the left editor" is the component whose one-word class ends in "editor" (
   expect(pick("Click the grey curved undo arrow in the left editor's toolbar")?.box.x).toBe(8 + 5 + 90);
   expect(pick('Click the expand all button, the first icon in the toolbar of the right editor')?.box.x).toBe(522 + 5);
 });
+
+test('a few plain words after a final comma name the target ("the second icon in the toolbar, collapse all"), over a miscounted ordinal', () => {
+  expect(
+    parseStep(step('Click', { description: 'Click the second icon in the toolbar of the right editor, collapse all' })).target.names,
+  ).toEqual(['collapse all']);
+  // A place, a purpose or a pronoun after the comma is not a name.
+  for (const d of [
+    "Click 'Generate report' on the right, above the cards",
+    'Click the last button, to clear formatting',
+    'Click the link, the last one',
+  ])
+    expect(parseStep(step('Click', { description: d })).target.names ?? []).toEqual([]);
+  const page = snap(
+    ['Expand all fields', 'Collapse all fields', 'Sort contents', 'Undo last action'].map((name, i) => ({
+      tag: 'button',
+      role: 'button',
+      xpath: `${B(1)}/div[1]/button[${i + 1}]`,
+      name,
+      box: { x: 13 + i * 30, y: 89, width: 26, height: 26 },
+    })),
+  );
+  expect(
+    page.elements[idx(resolveStep(step('Click', { description: 'Click the third icon in the toolbar, collapse all' }), page))]?.name,
+  ).toBe('Collapse all fields');
+});
