@@ -133,7 +133,10 @@ function lineFit(container: string | undefined, c: Info, a: Info): number {
   if (container === 'row') {
     // Level with the anchor, and in the same table: a neighbouring table's row is level too.
     const cy = cb.y + cb.height / 2;
-    const sameTable = commonDepth(c.e.xpath, a.e.xpath) >= a.depth - 3;
+    // A tree drawn as nested tables ("the null row" of a JSON tree) writes the name in a table
+    // inside a cell of the row: the candidate's own row holds the anchor.
+    const row = /^.*\/tr\[\d+\]/.exec(c.e.xpath)?.[0];
+    const sameTable = commonDepth(c.e.xpath, a.e.xpath) >= a.depth - 3 || (!!row && a.e.xpath.startsWith(`${row}/`));
     return sameTable && cy >= ab.y && cy <= ab.y + ab.height ? W.SAME_ROW_FIT : 0;
   }
   return 0;

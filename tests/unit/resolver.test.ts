@@ -1873,3 +1873,38 @@ test('a few plain words after a final comma name the target ("the second icon in
     page.elements[idx(resolveStep(step('Click', { description: 'Click the third icon in the toolbar, collapse all' }), page))]?.name,
   ).toBe('Collapse all fields');
 });
+
+test('"the menu icon of the null row" in a tree drawn as nested tables: the row holds the table that writes the name', () => {
+  const els: El[] = [];
+  ['array', 'boolean', 'null', 'number'].forEach((key, r) => {
+    const tr = `${B(1)}/table[1]/tbody[1]/tr[${r + 1}]`;
+    const y = 146 + r * 24;
+    els.push(
+      { tag: 'tr', xpath: tr, text: `${key} : x`, box: { x: 9, y, width: 498, height: 24 } },
+      { tag: 'td', xpath: `${tr}/td[1]`, box: { x: 9, y, width: 24, height: 24 } },
+      {
+        tag: 'button',
+        role: 'button',
+        xpath: `${tr}/td[1]/button[1]`,
+        name: 'Drag to move this field',
+        box: { x: 9, y, width: 24, height: 24 },
+      },
+      { tag: 'td', xpath: `${tr}/td[2]`, box: { x: 33, y, width: 24, height: 24 } },
+      {
+        tag: 'button',
+        role: 'button',
+        xpath: `${tr}/td[2]/button[1]`,
+        name: 'Open the actions menu',
+        box: { x: 33, y, width: 24, height: 24 },
+      },
+      { tag: 'td', xpath: `${tr}/td[3]`, text: `${key} : x`, box: { x: 57, y, width: 450, height: 24 } },
+      { tag: 'tr', xpath: `${tr}/td[3]/table[1]/tbody[1]/tr[1]`, text: `${key} : x`, box: { x: 81, y, width: 116, height: 24 } },
+      { tag: 'td', xpath: `${tr}/td[3]/table[1]/tbody[1]/tr[1]/td[1]`, text: key, box: { x: 105, y, width: 42, height: 24 } },
+      { tag: 'td', xpath: `${tr}/td[3]/table[1]/tbody[1]/tr[1]/td[2]`, text: 'x', box: { x: 155, y, width: 42, height: 24 } },
+    );
+  });
+  const page = snap(withParents(els));
+  const pick =
+    page.elements[idx(resolveStep(step('Click', { description: 'Click the small square menu icon at the start of the null row' }), page))];
+  expect(pick?.xpath).toBe(`${B(1)}/table[1]/tbody[1]/tr[3]/td[2]/button[1]`);
+});
