@@ -65,6 +65,8 @@ function wordsOf(s: string): string[] {
       .replace(/\b(?:nav|navigation|menu) ?bar\b/g, 'navbar')
       .replace(/\bside ?bar\b/g, 'sidebar')
       .replace(/\btool ?bar\b/g, 'toolbar')
+      // "back to the current date": the day it is now is what a calendar's button calls "today".
+      .replace(/\b(?:the )?(?:current|present) (?:date|day)\b/g, 'today')
       .replace(/(\d+)\s*(?:x|×)\s*(\d+)/g, '$1 $2')
       // "the third post's 'Posted by' line": a possessive before a noun is a relation (see possessives()).
       .replace(/[’']s(?=\s+[\p{L}\p{N}"'‘“])/gu, ' qposs ')

@@ -1908,3 +1908,25 @@ test('"the menu icon of the null row" in a tree drawn as nested tables: the row 
     page.elements[idx(resolveStep(step('Click', { description: 'Click the small square menu icon at the start of the null row' }), page))];
   expect(pick?.xpath).toBe(`${B(1)}/table[1]/tbody[1]/tr[3]/td[2]/button[1]`);
 });
+
+test('"back to the current date" is the calendar\'s "today" button, not a date cell', () => {
+  const page = snap([
+    ...['prev', 'next', 'today'].map((t, i) => ({
+      tag: 'button',
+      role: 'button',
+      xpath: `${B(1)}/div[1]/button[${i + 1}]`,
+      text: t === 'today' ? 'today' : '',
+      name: t,
+      box: { x: 90 + i * 46, y: 40, width: 44, height: 34 },
+    })),
+    ...['Sun 9/6', 'Mon 9/7', 'Tue 9/8'].map((t, i) => ({
+      tag: 'a',
+      role: 'cell',
+      xpath: `${B(2)}/table[1]/thead[1]/tr[1]/th[${i + 1}]/a[1]`,
+      text: t,
+      href: '#',
+      box: { x: 187 + i * 150, y: 97, width: 58, height: 20 },
+    })),
+  ]);
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Jump back to the current date' }), page))]?.text).toBe('today');
+});
