@@ -71,6 +71,9 @@ export function hintsOf(e: ElementSnapshot): { hints: string[]; ownHints: string
   const own = [plainClasses(e.classes), e.id ?? ''];
   const all = [...own, plainClasses((e.iconHint ?? '').split(/\s+/))];
   const ownWords = hintWords(own);
+  // A heading-level control ("ql-header" with value "2") is what a toolbar shows as "H2".
+  const level = /^[1-6]$/.exec((e.iconHint ?? '').trim())?.[0];
+  if (level && ownWords.some((w) => w === 'header' || w === 'heading')) ownWords.push(`h${level}`);
   const plainHints = [...ownWords, ...hintWords(all.slice(2))];
   const extra = aliasesOf(all, plainHints);
   const ownExtra = extra.length ? aliasesOf(own, ownWords) : [];

@@ -1930,3 +1930,19 @@ test('"back to the current date" is the calendar\'s "today" button, not a date c
   ]);
   expect(page.elements[idx(resolveStep(step('Click', { description: 'Jump back to the current date' }), page))]?.text).toBe('today');
 });
+
+test('"the H2 button" is the heading control whose value is 2 (Quill\'s ql-header buttons show no text)', () => {
+  const page = snap(
+    ['1', '2'].map((v, i) => ({
+      tag: 'button',
+      role: 'button',
+      xpath: `${B(1)}/span[1]/button[${i + 1}]`,
+      classes: ['ql-header'],
+      iconHint: v,
+      box: { x: 797 + i * 28, y: 59, width: 28, height: 24 },
+    })),
+  );
+  expect(
+    page.elements[idx(resolveStep(step('Click', { description: 'Make it a second-level heading with the H2 button' }), page))]?.iconHint,
+  ).toBe('2');
+});
