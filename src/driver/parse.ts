@@ -913,6 +913,14 @@ export function parseStep(step: Step): ParsedStep {
     if (a.container) target.words.push(a.container);
     parsed.relations.shift();
   }
+  // "Go to the page for creating a new account": a target that says nothing of itself is the
+  // thing its "for" phrase names.
+  const bareTarget = Object.entries(target).every(([, v]) => v === undefined || (Array.isArray(v) && v.length === 0));
+  const named = parsed.relations[0];
+  if (bareTarget && named?.type === 'group' && !named.anchor.sub?.length) {
+    Object.assign(target, named.anchor);
+    parsed.relations.shift();
+  }
   // "Enter an email in the Email address field": the field is named by the "in" phrase; the
   // words before it describe the text.
   const into = parsed.relations.findIndex(

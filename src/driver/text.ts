@@ -221,7 +221,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:sign|log)[ -]?(?:in|on)\b/g, 'login'],
   [/\b(?:sign|log)[ -]?(?:out|off)\b/g, 'logout'],
   [/\bsign[ -]?up\b/g, 'signup'],
-  [/\b(?:create|open|make) (?:an |a |your )?(?:(new|free|personal|business) )?account\b/g, 'signup $1'],
+  [/\b(?:creat(?:e|ing)|open(?:ing)?|mak(?:e|ing)) (?:an |a |your )?(?:(new|free|personal|business) )?account\b/g, 'signup $1'],
   [/\blight[ -]?bulb\b/g, 'lightbulb'],
   [/\b(?:dark|light|night|colou?r)[ -]mode\b/g, 'theme'],
   [/\bget[ -]started\b/g, 'getstarted'],

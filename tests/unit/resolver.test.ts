@@ -1946,3 +1946,23 @@ test('"the H2 button" is the heading control whose value is 2 (Quill\'s ql-heade
     page.elements[idx(resolveStep(step('Click', { description: 'Make it a second-level heading with the H2 button' }), page))]?.iconHint,
   ).toBe('2');
 });
+
+test('"the page for creating a new account" is the Sign Up link: a target that says nothing of itself is what its "for" phrase names', () => {
+  const page = snap(
+    withParents([
+      { tag: 'nav', xpath: `${B(1)}/nav[1]`, classes: ['sidebar'], box: { x: 0, y: 0, width: 260, height: 800 } },
+      ...['Dashboard', 'Profile', 'Sign In', 'Sign Up', 'Blank'].map((t, i) => ({
+        tag: 'a',
+        xpath: `${B(1)}/nav[1]/a[${i + 1}]`,
+        text: t,
+        href: '#',
+        classes: ['sidebar-link'],
+        box: { x: 0, y: 100 + i * 42, width: 260, height: 42 },
+      })),
+    ]),
+  );
+  expect(
+    page.elements[idx(resolveStep(step('Click', { description: 'Go to the page for creating a new account from the sidebar' }), page))]
+      ?.text,
+  ).toBe('Sign Up');
+});
