@@ -1,8 +1,8 @@
 // `npm run real-pages:accuracy [-- options]`: the deterministic resolver on the real-page
 // corpus. Prints accuracy per split and the confidence table (confidence bin -> accuracy,
 // count) kept in the README.
-//   --failures            list the tuning splits' failures (tuning, tuning-2) with the
-//                         resolver's reasons (held-out and held-out-2 failures are never
+//   --failures            list the tuning splits' failures (tuning, tuning-2, tuning-3) with
+//                         the resolver's reasons (the held-out splits' failures are never
 //                         listed: those splits are not for tuning)
 //   --write-known-misses  record today's misses in tests/fixtures/real-pages/known-misses.json
 //                         (the test expects exactly these to fail)
@@ -61,7 +61,7 @@ for (const split of SPLITS) {
   console.log(`${split}: ${pass}/${r.length} right (${pct(pass, r.length)}) over ${new Set(r.map((x) => x.f.page.name)).size} pages`);
 }
 console.log(`resolver time: ${(ms / Math.max(1, rows.length)).toFixed(2)} ms per step`);
-console.log('\nconfidence -> accuracy (all splits; held-out and held-out-2 together in brackets)');
+console.log('\nconfidence -> accuracy (all splits; the held-out splits together in brackets)');
 const table = calibrationTable(rows.map((x) => ({ confidence: x.v.confidence, pass: x.v.pass })));
 const held = calibrationTable(rows.filter((x) => isWithheld(x.f.page.split)).map((x) => ({ confidence: x.v.confidence, pass: x.v.pass })));
 console.log('| confidence | steps | right |');

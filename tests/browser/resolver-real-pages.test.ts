@@ -26,9 +26,17 @@ import {
  * floor is about 3 points under its accuracy when it was written (never tuned on); so is
  * tuning-2's (measured once after its steps were written blind: 105/157, 66.9 %; 106/157,
  * 67.5 %, once an ambiguous step was made unambiguous), and tuning-3's (117/160, 73.1 %,
- * when written blind in session 16).
+ * when written blind in session 16), and held-out-3's (97/123, 78.9 %, when written blind in
+ * session 17, with the resolver of that session's start and of its end alike).
  */
-const FLOOR: Record<Split, number> = { tuning: 0.9, 'tuning-2': 0.75, 'tuning-3': 0.7, 'held-out': 0.79, 'held-out-2': 0.78 };
+const FLOOR: Record<Split, number> = {
+  tuning: 0.9,
+  'tuning-2': 0.75,
+  'tuning-3': 0.7,
+  'held-out': 0.79,
+  'held-out-2': 0.78,
+  'held-out-3': 0.75,
+};
 
 const { pages, problems } = listCorpus();
 const cases = pages.flatMap((p) => p.cases.map((c) => `${p.split}/${p.name} ${c.id}`));
@@ -37,7 +45,7 @@ const fixtures = new Map<string, CaseFixture>();
 const verdicts = new Map<string, boolean>();
 let browser: Browser;
 
-// Every page of every split is loaded once (67 pages since tuning-3): about 7 minutes on a
+// Every page of every split is loaded once (75 pages since held-out-3): about 7 minutes on a
 // two-core machine that runs other tests too.
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -47,7 +55,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The held-out splits' share of the pages (issue 13 asks for at least 30 %); held-out-2 counts as held out. */
+/** The held-out splits' share of the pages (issue 13 asks for at least 30 %); held-out-2 and held-out-3 count as held out. */
 const HELD_OUT_SHARE = 0.3;
 
 test('the corpus is well formed: at least 20 pages, 250 steps, 10 families, held-out splits of 30 % of the pages or more', () => {
