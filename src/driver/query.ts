@@ -87,9 +87,13 @@ function applyRelations(
     // Of nested matches (a grid, a card, its title) the innermost is the anchor: an outer one
     // would also hold the other cards' buttons.
     const near = anchorScores.filter((a) => a.score >= bestA.score * W.ANCHOR_GROUP_RATIO).slice(0, W.MAX_ANCHORS);
-    const anchors = near.filter(
+    let anchors = near.filter(
       (a) => !near.some((o) => o !== a && o.score > a.score && isInside((infos[o.i] as Info).e, (infos[a.i] as Info).e)),
     );
+    // "the checkbox above the emails": a plural anchor met by a series of like elements (the
+    // rows' subject cells) is the whole series: above the topmost one is above them all.
+    const series = DIRECTIONS.has(rel.type) && rel.anchor.words.some(isPlural) ? seriesOf(anchors, infos) : undefined;
+    if (series) anchors = [outermost(series, rel.type, infos)];
     // "Next to" and "for" prefer the candidate sharing the smallest group with the anchor.
     const lcaDepths = new Map<number, number>();
     for (const s of scored) {
@@ -174,6 +178,33 @@ function applyRelations(
 }
 
 /** The table row whose first cell holds the anchor (a name with an avatar and a job title), if any. */
+const DIRECTIONS = new Set<Relation['type']>(['above', 'below', 'left', 'right']);
+
+/** A plural noun as written ("emails", "cards"), not a word that merely ends in s ("status", "news"). */
+const isPlural = (w: string) => w.length > 3 && /[^su]s$/.test(w) && !/(ss|us|is|ws)$/.test(w);
+
+/** The largest run (three or more) of anchors of one tag and class list, or undefined. */
+function seriesOf(anchors: Scored[], infos: Info[]): Scored[] | undefined {
+  const groups = new Map<string, Scored[]>();
+  for (const a of anchors) {
+    const e = (infos[a.i] as Info).e;
+    if (!e.classes.length) continue;
+    const key = `${e.tag}.${[...e.classes].sort().join('.')}`;
+    groups.set(key, [...(groups.get(key) ?? []), a]);
+  }
+  const best = [...groups.values()].sort((x, y) => y.length - x.length)[0];
+  return best && best.length >= W.MIN_SERIES_ANCHORS ? best : undefined;
+}
+
+/** The member of a series that faces the relation's side: the topmost for "above", and so on. */
+function outermost(series: Scored[], side: Relation['type'], infos: Info[]): Scored {
+  const edge = (a: Scored) => {
+    const b = (infos[a.i] as Info).e.box;
+    return side === 'above' ? b.y : side === 'below' ? -(b.y + b.height) : side === 'left' ? b.x : -(b.x + b.width);
+  };
+  return series.reduce((m, a) => (edge(a) < edge(m) ? a : m));
+}
+
 function rowNamedBy(a: Info, infos: Info[]): Info | undefined {
   const m = /^(.*\/tr\[\d+\])\/t[hd]\[1\](\/|$)/.exec(a.e.xpath);
   if (!m || /\/table\[/.test(a.e.xpath.slice((m[1] as string).length))) return undefined;

@@ -181,6 +181,8 @@ export const MIN_ANCHOR_SCORE = 2.5;
 export const BARE_ANCHOR_TIES = 3;
 /** At most this many equally good anchors are tried ("next to 'Milk'" with several Milk texts). */
 export const MAX_ANCHORS = 8;
+/** Like anchors that make a plural anchor a series ("above the emails"): two may be chance. */
+export const MIN_SERIES_ANCHORS = 3;
 /** Anchors of anchors are followed this deep ("the button in the card under the heading"), no further. */
 export const MAX_ANCHOR_DEPTH = 2;
 /** Per XPath level a candidate shares less with the anchor than the closest contender does: groups are nested boxes. */

@@ -1966,3 +1966,38 @@ test('"the page for creating a new account" is the Sign Up link: a target that s
       ?.text,
   ).toBe('Sign Up');
 });
+
+test('"the checkbox above the emails": a plural anchor met by a series of like cells is the whole series, above its topmost', () => {
+  const els: El[] = [
+    {
+      tag: 'input',
+      inputType: 'checkbox',
+      role: 'checkbox',
+      xpath: `${B(1)}/div[1]/input[1]`,
+      box: { x: 538, y: 200, width: 14, height: 14 },
+    },
+  ];
+  for (let r = 0; r < 5; r++) {
+    const tr = `${B(1)}/table[1]/tbody[1]/tr[${r + 1}]`;
+    const y = 249 + r * 52;
+    els.push(
+      {
+        tag: 'input',
+        inputType: 'checkbox',
+        role: 'checkbox',
+        xpath: `${tr}/td[1]/input[1]`,
+        box: { x: 538, y: y + 8, width: 14, height: 14 },
+      },
+      {
+        tag: 'td',
+        role: 'cell',
+        xpath: `${tr}/td[2]`,
+        classes: ['mail-subject'],
+        text: `A report on project ${r + 1}`,
+        box: { x: 649, y, width: 469, height: 52 },
+      },
+    );
+  }
+  const page = snap(els);
+  expect(idx(resolveStep(step('Click', { description: 'Tick the checkbox above the emails to select them all' }), page))).toBe(0);
+});
