@@ -126,7 +126,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['previous', 'prev', 'back', 'chevron left', 'arrow left', 'left arrow', 'backward'],
   ['more', 'ellipsis', 'dots', 'kebab', 'overflow', 'options'],
   ['star', 'rate', 'rating'],
-  ['mail', 'email', 'envelope', 'message', 'inbox'],
+  ['mail', 'email', 'envelope', 'message'],
   ['share', 'link'],
   ['play', 'start'],
   ['location', 'pin', 'map', 'marker'],
