@@ -1998,6 +1998,40 @@ test('"the checkbox above the emails": a plural anchor met by a series of like c
       },
     );
   }
+  // The folder list beside them: an inbox holds emails, it is not one.
+  els.push(
+    {
+      tag: 'ul',
+      xpath: `${B(2)}/ul[1]`,
+      classes: ['nav', 'mail-nav'],
+      text: 'Inbox Sent Trash',
+      box: { x: 260, y: 265, width: 230, height: 126 },
+    },
+    ...['Inbox', 'Sent', 'Trash'].map((t, i) => ({
+      tag: 'a',
+      xpath: `${B(2)}/ul[1]/li[${i + 1}]/a[1]`,
+      text: t,
+      href: '#',
+      box: { x: 260, y: 265 + i * 42, width: 230, height: 42 },
+    })),
+  );
   const page = snap(els);
   expect(idx(resolveStep(step('Click', { description: 'Tick the checkbox above the emails to select them all' }), page))).toBe(0);
+});
+
+test('an inbox is a folder of emails, not an email: "the envelope" is the envelope icon, not the Inbox link', () => {
+  const page = snap([
+    ...['Inbox', 'Sent', 'Trash'].map((t, i) => ({
+      tag: 'a',
+      xpath: `${B(1)}/a[${i + 1}]`,
+      text: t,
+      href: '#',
+      box: { x: 40, y: 200 + i * 44, width: 130, height: 44 },
+    })),
+    { tag: 'a', xpath: `${B(2)}/a[1]`, href: '#', classes: ['bi', 'bi-envelope'], box: { x: 1200, y: 20, width: 24, height: 24 } },
+  ]);
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Click the envelope' }), page))]?.classes).toEqual([
+    'bi',
+    'bi-envelope',
+  ]);
 });
