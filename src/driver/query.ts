@@ -275,8 +275,11 @@ function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefi
 function applySize(scored: Scored[], size: 'big' | 'small', infos: Info[]): void {
   const top = Math.max(...scored.map((s) => s.score));
   const near = scored.filter((s) => s.score >= top - W.SIZE_SLACK);
+  // Text is as big as its type; a card or a picture is as big as its box ("the small white
+  // card" is the narrow one, whatever font its wrapper inherits).
   const measure = (s: Scored) => {
-    const e = (infos[s.i] as Info).e;
+    const { e, kinds } = infos[s.i] as Info;
+    if (kinds.has('card') || kinds.has('image')) return e.box.width * e.box.height;
     return (e.look?.fontPx ?? 0) * 1000 + e.box.height;
   };
   // Sizes compare like with like when there are like things: a heading's large type says

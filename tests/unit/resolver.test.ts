@@ -2035,3 +2035,42 @@ test('an inbox is a folder of emails, not an email: "the envelope" is the envelo
     'bi-envelope',
   ]);
 });
+
+test('"the three vertical dots of the small white card": a card is as small as its box, not as its wrapper's font', () => {
+  const look = { fg: 'rgb(0, 0, 0)', bgAround: 'rgb(255, 255, 255)', fontPx: 13 };
+  const cards: [number, number, number, number][] = [
+    [198, 238, 584, 360],
+    [798, 238, 284, 360],
+    [198, 614, 884, 360],
+  ];
+  const els: El[] = [
+    { tag: 'div', xpath: `${B(1)}`, classes: ['posts', 'mdl-grid'], box: { x: 190, y: 230, width: 900, height: 1000 }, look },
+  ];
+  cards.forEach(([x, y, w, h], i) =>
+    els.push({
+      tag: 'div',
+      xpath: `${B(1)}/div[${i + 1}]`,
+      classes: ['mdl-card', `post-${i}`],
+      text: `Post ${i + 1}`,
+      box: { x, y, width: w, height: h },
+      look: { ...look, bg: 'rgb(255, 255, 255)', fontPx: 14 },
+    }),
+  );
+  // Only the small card has the menu, drawn by a Material Icons ligature, in its lower half.
+  els.push(
+    {
+      tag: 'button',
+      role: 'button',
+      xpath: `${B(1)}/div[2]/button[1]`,
+      text: 'more_vert show menu',
+      box: { x: 1034, y: 500, width: 32, height: 32 },
+    },
+    { tag: 'a', xpath: `${B(1)}/nav[1]/a[1]`, text: 'More arrow_forward', href: '#', box: { x: 991, y: 1190, width: 84, height: 32 } },
+  );
+  const page = snap(withParents(els), { viewport: { width: 1280, height: 1280 } });
+  expect(
+    page.elements[
+      idx(resolveStep(step('Click', { description: 'Click the three vertical dots at the bottom right of the small white card' }), page))
+    ]?.xpath,
+  ).toBe(`${B(1)}/div[2]/button[1]`);
+});
