@@ -2036,7 +2036,7 @@ test('an inbox is a folder of emails, not an email: "the envelope" is the envelo
   ]);
 });
 
-test('"the three vertical dots of the small white card": a card is as small as its box, not as its wrapper's font', () => {
+test('"the three vertical dots of the small white card": a card is as small as its box, not as the font of its wrapper', () => {
   const look = { fg: 'rgb(0, 0, 0)', bgAround: 'rgb(255, 255, 255)', fontPx: 13 };
   const cards: [number, number, number, number][] = [
     [198, 238, 584, 360],
