@@ -465,6 +465,11 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       score += W.W_KIND_MISMATCH;
       reasons.push(`not a ${q.kinds.join('/')}`);
     }
+    // "Write it in the Textarea" on a form of one-line inputs and one text area.
+    if (q.multiline && (e.tag === 'textarea' || (e.editable && e.box.height >= W.MULTILINE_MIN_PX))) {
+      score += W.W_MULTILINE;
+      reasons.push('several lines');
+    }
   }
   if (!asAnchor) {
     if (step.action === 'Type') {

@@ -475,6 +475,7 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
           break;
         }
         if (!q.kinds.includes(kind)) q.kinds.push(kind);
+        if (phrase === 'textarea' || phrase === 'text area') q.multiline = true;
         // Keep the word too: "search box" names a search field; "button" rarely helps as text.
         if (parts.length > 1) q.words.push(...parts.filter((p) => !['box', 'field', 'bar', 'input', 'button', 'item', 'area'].includes(p)));
         // Nouns that name things as much as kinds ("seat", "review", "day") also match as text.

@@ -44,6 +44,8 @@ export interface TargetQuery {
   purpose?: string[];
   /** The phrase called it a box ("the First name box"): a field when typed into or pressed in. */
   boxed?: boolean;
+  /** "the textarea", "the text area": a field of several lines rather than a one-line input. */
+  multiline?: boolean;
   /** Anchors only: relations of the anchor itself ("the Fancy Product that costs $120.00"). */
   sub?: Relation[];
 }

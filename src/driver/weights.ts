@@ -59,6 +59,10 @@ export const SERIES_NAME_SIMILARITY = 0.6;
 
 /** Per unit of kind compatibility (0..1) with the kind the step names ("button", "checkbox"...). */
 export const W_KIND = 5;
+/** A text area asked for by that name: a field of several lines beats a one-line input (less than a kind). */
+export const W_MULTILINE = 2;
+/** An editable element at least this tall (px) is a field of several lines (a one-line input is about 40). */
+export const MULTILINE_MIN_PX = 60;
 /** The step names a kind and the element is not one: wrong widgets must lose to right ones. */
 export const W_KIND_MISMATCH = -3;
 /** Element has an interactive signal; a step acts on something that reacts. */

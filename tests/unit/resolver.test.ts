@@ -2074,3 +2074,19 @@ test('"the three vertical dots of the small white card": a card is as small as i
     ]?.xpath,
   ).toBe(`${B(1)}/div[2]/button[1]`);
 });
+
+test('"in the Textarea" is the field of several lines, not the first one-line input', () => {
+  const page = snap(
+    ['Text Input', 'Password', 'Textarea', 'Date input'].map((name, i) => ({
+      tag: name === 'Textarea' ? 'textarea' : 'input',
+      role: 'textbox',
+      xpath: `${B(1)}/form[1]/p[${i + 1}]/${name === 'Textarea' ? 'textarea' : 'input'}[1]`,
+      name,
+      editable: true,
+      box: { x: 345, y: 100 + i * 160, width: 574, height: name === 'Textarea' ? 120 : 42 },
+    })),
+  );
+  expect(
+    page.elements[idx(resolveStep(step('Type', { description: "Write 'See you soon' in the Textarea", text: 'See you soon' }), page))]?.tag,
+  ).toBe('textarea');
+});
