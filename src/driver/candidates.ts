@@ -91,6 +91,8 @@ const SHAPES: [RegExp, RegExp][] = [
   ],
 ];
 
+const TYPED_INPUTS = new Set(['date', 'month', 'week', 'time', 'datetime-local', 'number', 'range', 'color']);
+
 /** The text shape a query describes, if any; textMatch runs for every element, so once per query. */
 const shapes = new Map<string, RegExp | null>();
 function shapeOf(query: string): RegExp | null {
@@ -196,7 +198,9 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
   ];
   // "the email address under the sender's name": text of that shape is what the words describe.
   const shape = shapeOf(query);
-  if (shape && shape.test((e.text || e.value || '').trim())) best = { s: W.SHAPE_MATCH, via: 'its shape' };
+  // A date, time or number input's value has the shape its type gives it ("1970-01-01" is no phone number).
+  const typedValue = e.tag === 'input' && TYPED_INPUTS.has((e.inputType ?? '').toLowerCase());
+  if (shape && !typedValue && shape.test((e.text || e.value || '').trim())) best = { s: W.SHAPE_MATCH, via: 'its shape' };
   for (const [via, v] of fields) {
     if (!v) continue;
     const s = textSimilarity(query, v);

@@ -536,10 +536,21 @@ function withAround(look: LookQuery | undefined, colours: readonly string[]): Lo
   return { colours: [], ...look, around: [...(look?.around ?? []), ...colours] };
 }
 
+/**
+ * "Enter (555) 010-2030 as the phone number": the text to type, written into the description
+ * without quotes, says nothing about the field. Quoted text is left to the quote rules.
+ */
+function withoutTypedText(description: string, text: unknown): string {
+  if (typeof text !== 'string' || text.trim().length < 2) return description;
+  const at = description.toLowerCase().indexOf(text.trim().toLowerCase());
+  if (at < 0 || /['"‘’“”]/.test(description[at - 1] ?? '')) return description;
+  return `${description.slice(0, at)} ${description.slice(at + text.trim().length)}`;
+}
+
 /** Parses a step into a query for the resolver. Never throws. */
 export function parseStep(step: Step): ParsedStep {
   const p = step.parameters ?? {};
-  const description = typeof p.description === 'string' ? p.description : '';
+  const description = withoutTypedText(typeof p.description === 'string' ? p.description : '', step.type === 'Type' ? p.text : undefined);
   const quotes: string[] = [];
   const names: string[] = [];
   const tail: string[] = [];

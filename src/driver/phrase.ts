@@ -283,6 +283,25 @@ const STYLE_WORDS: Record<string, Partial<LookQuery>> = {
 const SHADES = new Set(['dark', 'light']);
 /** Nouns for what shows a figure: the element is the number itself. */
 export const FIGURE_NOUNS = new Set(['number', 'count', 'counter', 'total', 'amount', 'price', 'cost', 'figure', 'percentage', 'sum']);
+/** Words before "number" that make it the name of a field or a value one enters ("phone number"). */
+const NUMBER_NAMES = new Set([
+  'phone',
+  'telephone',
+  'mobile',
+  'cell',
+  'card',
+  'account',
+  'order',
+  'tracking',
+  'house',
+  'serial',
+  'reference',
+  'id',
+  'vat',
+  'tax',
+  'contact',
+  'fax',
+]);
 /** Nouns for things one looks at rather than operates: whether the element reacts to clicks says nothing. */
 const PASSIVE_NOUNS = new Set([
   'badge',
@@ -348,6 +367,8 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
     if (
       FIGURE_NOUNS.has(stemWord(word)) &&
       !modifiers &&
+      // "the phone number", "the card number": a field's name, not a figure shown.
+      !(word === 'number' && NUMBER_NAMES.has(w[i - 1] ?? '')) &&
       !['box', 'field', 'input', 'filter', 'range', 'slider', 'sort'].includes(next ?? '')
     ) {
       q.numeric = true;

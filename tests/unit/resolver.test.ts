@@ -2090,3 +2090,44 @@ test('"in the Textarea" is the field of several lines, not the first one-line in
     page.elements[idx(resolveStep(step('Type', { description: "Write 'See you soon' in the Textarea", text: 'See you soon' }), page))]?.tag,
   ).toBe('textarea');
 });
+
+test('"Enter (555) 010-2030 as the phone number": the typed text says nothing of the field, "phone number" is a name, a date is no phone', () => {
+  const fields: [string, string, string][] = [
+    ['Text Input', 'text', ''],
+    ['Phone Number', 'tel', ''],
+    ['Number Input', 'number', ''],
+    ['Date input', 'date', '1970-01-01'],
+    ['Month input', 'month', '1970-01'],
+  ];
+  const page = snap(
+    fields.map(([name, inputType, value], i) => ({
+      tag: 'input',
+      role: inputType === 'number' ? 'spinbutton' : 'textbox',
+      xpath: `${B(1)}/form[1]/p[${i + 1}]/input[1]`,
+      name,
+      inputType,
+      value,
+      editable: true,
+      box: { x: 345, y: 100 + i * 95, width: 574, height: 42 },
+    })),
+  );
+  const pick = (description: string, text: string) => page.elements[idx(resolveStep(step('Type', { description, text }), page))]?.name;
+  expect(pick('Enter (555) 010-2030 as the phone number', '(555) 010-2030')).toBe('Phone Number');
+  expect(
+    parseStep(step('Type', { description: 'Enter (555) 010-2030 as the phone number', text: '(555) 010-2030' })).target.words,
+  ).not.toContain('555');
+  const login = snap(
+    ['Username', 'Password', 'Card number', 'Quantity'].map((name, i) => ({
+      tag: 'input',
+      role: 'textbox',
+      xpath: `${B(1)}/form[1]/input[${i + 1}]`,
+      name,
+      value: name === 'Quantity' ? '1' : '',
+      editable: true,
+      box: { x: 345, y: 100 + i * 60, width: 300, height: 40 },
+    })),
+  );
+  const into = (description: string, text: string) => login.elements[idx(resolveStep(step('Type', { description, text }), login))]?.name;
+  expect(into('Enter my secret password into the Username field', 'my secret password')).toBe('Username');
+  expect(into('Type 4242 4242 4242 4242 as the card number', '4242 4242 4242 4242')).toBe('Card number');
+});
