@@ -122,7 +122,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['minus', 'decrement', 'decrease', 'subtract'],
   ['delete', 'trash', 'bin', 'garbage', 'remove'],
   ['edit', 'pencil', 'pen', 'modify'],
-  ['next', 'forward', 'chevron right', 'arrow right', 'right arrow', 'onward'],
+  ['next', 'forward', 'chevron right', 'arrow right', 'right arrow', 'onward', 'skip'],
   ['previous', 'prev', 'back', 'chevron left', 'arrow left', 'left arrow', 'backward'],
   ['more', 'ellipsis', 'dots', 'kebab', 'overflow', 'options'],
   ['star', 'rate', 'rating'],

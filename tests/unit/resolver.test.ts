@@ -2131,3 +2131,20 @@ test('"Enter (555) 010-2030 as the phone number": the typed text says nothing of
   expect(into('Enter my secret password into the Username field', 'my secret password')).toBe('Username');
   expect(into('Type 4242 4242 4242 4242 as the card number', '4242 4242 4242 4242')).toBe('Card number');
 });
+
+test('"Skip to the next track" is the player\'s next control (to skip is to go to the next)', () => {
+  const page = snap(
+    ['amplitude-prev', 'amplitude-play-pause', 'amplitude-next'].map((c, i) => ({
+      tag: 'div',
+      xpath: `${B(1)}/div[${i + 1}]`,
+      classes: [c],
+      pointer: true,
+      listeners: ['click'],
+      interactive: true,
+      box: { x: 330 + i * 55, y: 540, width: 40, height: 40 },
+    })),
+  );
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Skip to the next track' }), page))]?.classes).toEqual([
+    'amplitude-next',
+  ]);
+});
