@@ -165,6 +165,36 @@ const PLACE_WORDS = new Set(['under', 'below', 'above', 'beneath', 'underneath',
 /** Nouns after which a single capitalised small word is a name: "the To field", "the In column". */
 const NAMED_NOUNS = /^(field|box|input|column|list|button|tab|section|link|lane|board|panel|menu|card|option|row)s?\b/i;
 
+/** Verbs a button's own label opens with ("Select first 10 rows", "Load more results"). */
+const OPENING_VERBS = new Set([
+  'select',
+  'add',
+  'show',
+  'hide',
+  'load',
+  'delete',
+  'remove',
+  'save',
+  'create',
+  'view',
+  'open',
+  'start',
+  'stop',
+  'reset',
+  'clear',
+  'download',
+  'upload',
+  'export',
+  'import',
+  'toggle',
+  'send',
+  'mark',
+  'go',
+  'scroll',
+  'navigate',
+  'jump',
+]);
+
 /**
  * Names written without quotes, lifted out before the description is split: money, a final
  * ", 18" after a comma, and Title Case runs holding a small word ("the In Progress list",
@@ -203,6 +233,18 @@ function liftNames(text: string, names: string[], tail: string[]): string {
   /** A token that is one of the words naming a kind ("question", "Buttons,"). */
   const namesKind = (t: string | undefined) => KIND_WORDS.some(([p]) => p === stemWord(bare(t ?? '')));
   const result: string[] = [];
+  // "Click Select first 10 rows": a sentence-case label that opens with a verb, right after the
+  // step's verb and running to the end with no article or place word, is the label as shown.
+  const tailWords = words.slice(1).map(bare);
+  if (
+    words.length >= 4 &&
+    /^(click|tap|press|hit|push|choose)$/i.test(words[0] as string) &&
+    isCap(words[1]) &&
+    OPENING_VERBS.has(bare(words[1] as string)) &&
+    !/[,.;:?!]$/.test(words.slice(1, -1).join(' ')) &&
+    tailWords.slice(1).every((w) => /^[a-z0-9]+$/.test(w) && !STOPWORDS.has(w) && !RELATION_SINGLE.has(w))
+  )
+    return `${words[0] as string} ${put(words.slice(1).join(' ').replace(/[.!]$/, ''))}`;
   for (let i = 0; i < words.length; i++) {
     const t = words[i] as string;
     // A run starts at a capital (never the first word: the verb), may hold small lower-case joiners, and ends at a capital.

@@ -2148,3 +2148,26 @@ test('"Skip to the next track" is the player\'s next control (to skip is to go t
     'amplitude-next',
   ]);
 });
+
+test('"Click Select first 10 rows": a sentence-case label opening with a verb, right after the step\'s verb, is the label as shown', () => {
+  const els: El[] = [
+    { tag: 'button', xpath: `${B(1)}/button[1]`, text: 'Select first 10 rows', box: { x: 719, y: 188, width: 119, height: 32 } },
+    { tag: 'button', xpath: `${B(1)}/button[2]`, text: 'Go to top', box: { x: 850, y: 188, width: 80, height: 32 } },
+  ];
+  for (let r = 0; r < 12; r++)
+    els.push({
+      tag: 'div',
+      role: 'row',
+      xpath: `${B(2)}/div[${r + 1}]`,
+      classes: ['slick-row'],
+      text: `${r + 1} Task ${r + 1} 5 days`,
+      pointer: true,
+      listeners: ['click'],
+      interactive: true,
+      box: { x: 9, y: 250 + r * 25, width: 590, height: 25 },
+    });
+  const page = snap(els);
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Click Select first 10 rows' }), page))]?.text).toBe(
+    'Select first 10 rows',
+  );
+});
