@@ -318,7 +318,13 @@ export function scoreQuery(
   // the things counted are items (cards, list items, rows), not the words' text matches.
   // "seat 7" on a seat map whose seats show "7": the number is a name, not a count.
   if (q0.numbered && showsNumber(q0.numbered, infos, asAnchor)) {
-    q0 = { ...q0, ordinal: undefined, labels: [...q0.labels, String(q0.numbered.n)], numbered: undefined };
+    // "Task 7" written whole on the page is the label; a bare "7" (a row number) only shows the number.
+    const { noun, n } = q0.numbered;
+    const whole = `${noun} ${n}`;
+    const written = !!noun && infos.some((info) => info.e.visible && normalize(info.e.text) === whole);
+    q0 = written
+      ? { ...q0, ordinal: undefined, labels: [...q0.labels, whole], words: q0.words.filter((w) => w !== noun), numbered: undefined }
+      : { ...q0, ordinal: undefined, labels: [...q0.labels, String(n)], numbered: undefined };
   }
   // Words that name a series themselves ("the fourth dot": class dot) are counted as they are.
   // A series has as many members as the ordinal counts: two mail icons are not "the third email".

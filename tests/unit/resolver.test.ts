@@ -2171,3 +2171,47 @@ test('"Click Select first 10 rows": a sentence-case label opening with a verb, r
     'Select first 10 rows',
   );
 });
+
+test('"Task 7 in the Title column": the cell that writes "Task 7" whole, not the row number 7 beside it', () => {
+  const els: El[] = [
+    { tag: 'div', role: 'columnheader', xpath: `${B(1)}/div[1]/div[1]`, text: '#', box: { x: 9, y: 100, width: 40, height: 25 } },
+    { tag: 'div', role: 'columnheader', xpath: `${B(1)}/div[1]/div[2]`, text: 'Title', box: { x: 49, y: 100, width: 100, height: 25 } },
+  ];
+  for (let r = 1; r <= 9; r++)
+    els.push(
+      {
+        tag: 'div',
+        role: 'row',
+        xpath: `${B(1)}/div[${r + 1}]`,
+        classes: ['slick-row'],
+        text: `${r} Task ${r} 5 days`,
+        box: { x: 9, y: 100 + r * 25, width: 590, height: 25 },
+      },
+      {
+        tag: 'div',
+        role: 'gridcell',
+        xpath: `${B(1)}/div[${r + 1}]/div[1]`,
+        classes: ['slick-cell', 'cell-selection'],
+        text: String(r),
+        context: `Task ${r}`,
+        pointer: true,
+        listeners: ['click'],
+        interactive: true,
+        box: { x: 9, y: 100 + r * 25, width: 40, height: 25 },
+      },
+      {
+        tag: 'div',
+        role: 'gridcell',
+        xpath: `${B(1)}/div[${r + 1}]/div[2]`,
+        classes: ['slick-cell', 'cell-title'],
+        text: `Task ${r}`,
+        pointer: true,
+        listeners: ['click'],
+        interactive: true,
+        box: { x: 49, y: 100 + r * 25, width: 100, height: 25 },
+      },
+    );
+  const page = snap(withParents(els));
+  for (const description of ['Click Task 7 in the Title column', 'Click on task 7'])
+    expect(page.elements[idx(resolveStep(step('Click', { description }), page))]?.text, description).toBe('Task 7');
+});
