@@ -439,9 +439,15 @@ function actionHint(el: Element, dom: SnapshotDom): string {
   return collapse(out.join(' ')).slice(0, 120);
 }
 
-/** The header text of a cell's column (first row of its table) and its row's first cell. */
+/**
+ * The header text of a cell's column (first row of its table) and its row's first cell. An ARIA
+ * grid drawn with divs (SlickGrid, AG Grid) counts too: its column headers are the children of
+ * the first column header's parent, in the cells' order.
+ */
 function cellHeaders(el: Element, dom: SnapshotDom): { column?: string; row?: string } | undefined {
   const tr = el.parentElement;
+  if (tr && tr.localName !== 'tr' && /^(gridcell|cell)$/.test(dom.getAttribute(el, 'role') ?? '') && dom.getAttribute(tr, 'role') === 'row')
+    return ariaCellHeaders(el, tr, dom);
   if (!tr || tr.localName !== 'tr') return undefined;
   const table = el.closest('table');
   if (!table) return undefined;
@@ -457,6 +463,23 @@ function cellHeaders(el: Element, dom: SnapshotDom): { column?: string; row?: st
   if (first && first !== el) {
     const t = boundedText(first, 60);
     if (t) out.row = t;
+  }
+  return out.column || out.row ? out : undefined;
+}
+
+function ariaCellHeaders(el: Element, row: Element, dom: SnapshotDom): { column?: string; row?: string } | undefined {
+  const grid = el.closest('[role="grid"], [role="treegrid"], [role="table"]');
+  const firstHead = grid ? dom.querySelector(grid, '[role="columnheader"]') : null;
+  if (!firstHead?.parentElement) return undefined;
+  const index = Array.prototype.indexOf.call(row.children, el) as number;
+  const out: { column?: string; row?: string } = {};
+  const h = firstHead.parentElement.children[index];
+  const t = h && h !== el ? boundedText(h, 60) : '';
+  if (t) out.column = t;
+  const first = row.firstElementChild;
+  if (first && first !== el) {
+    const r = boundedText(first, 60);
+    if (r) out.row = r;
   }
   return out.column || out.row ? out : undefined;
 }
@@ -856,7 +879,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       if (inputType === 'checkbox' || inputType === 'radio') s.checked = (el as HTMLInputElement).checked === true;
       else if (attr('aria-checked') !== null) s.checked = attr('aria-checked') === 'true';
       if (landmark) s.landmark = landmark;
-      if (tag === 'td' || tag === 'th') {
+      if (tag === 'td' || tag === 'th' || attr('role') === 'gridcell' || attr('role') === 'cell') {
         const cell = cellHeaders(el, dom);
         if (cell) s.cell = cell;
       }

@@ -380,7 +380,8 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     reasons.push('misses the name');
   }
   // A cell named by its column or row header: "the visitors number of the Instagram row".
-  if (e.cell && q.words.length) {
+  // "the Finish heading" is the header itself, not each cell it names.
+  if (e.cell && q.words.length && !q.kinds.includes('heading')) {
     const phrase = q.words.join(' ');
     // A column header's "row header" is the header row's first cell, which names no row.
     const row = e.role === 'columnheader' ? undefined : e.cell.row;

@@ -4,7 +4,7 @@
 import { ACTION_PREFIXES, type Kind } from './kinds.ts';
 import { hintTokens, normalize, textSimilarity } from './text.ts';
 import type { ParsedStep, Relation, TargetQuery } from './parse.ts';
-import type { PageSnapshot } from './snapshot.ts';
+import type { ElementSnapshot, PageSnapshot } from './snapshot.ts';
 import { byScore, fmt, scoreBase, textMatch, type Info, type Scored } from './candidates.ts';
 import { commonDepth, isInside, likeSiblings, positionFit, relationFit, sectionDepth } from './geometry.ts';
 import { pickGrid, pickOrdinal, showsNumber } from './groups.ts';
@@ -123,7 +123,7 @@ function applyRelations(
         // "Douglas McGee's menu" where the name is the menu's toggle: the anchor itself, a little less surely.
         if (c === ai && rel.type === 'group') fit = rel.anchor.ordinal !== undefined ? W.SELF_ANCHOR_FIT : W.SELF_GROUP_FIT;
         // "the dot for slide 4" where the anchor is itself a dot: its siblings are not "for" it.
-        else if (rel.type === 'group' && rel.anchor.ordinal !== undefined && likeSiblings(c.e, ai.e))
+        else if (rel.type === 'group' && rel.anchor.ordinal !== undefined && likeSiblings(c.e, ai.e) && sameClasses(c.e, ai.e))
           fit = Math.min(fit, W.SIBLING_OF_NUMBERED_FIT);
         // "the count next to Iphone" where the link reads "Iphone 233": the part beside the words, inside the element carrying them.
         if (rel.type === 'near' && besideTheWords(c, ai, rel.anchor)) fit = 1;
@@ -178,6 +178,24 @@ function applyRelations(
 }
 
 /** The table row whose first cell holds the anchor (a name with an avatar and a job title), if any. */
+/** A class that marks a member's state, not what it is ("dot on", "dot is-active", "swiper-pagination-bullet-active"). */
+const isStateClass = (c: string) =>
+  /^(?:is-|has-)?(?:active|selected|current|on|open|show|shown|checked|disabled|highlighted|focus|focused)$/.test(c) ||
+  /[-_](?:active|selected|current)$/.test(c);
+
+/**
+ * Same classes but for state ones: the members of one series ("dot", "dot active"), not the
+ * cells of one row, which share a grid class but each carry their column's ("l1 r1", "l4 r4").
+ */
+function sameClasses(a: ElementSnapshot, b: ElementSnapshot): boolean {
+  const own = (e: ElementSnapshot) =>
+    e.classes
+      .filter((c) => !isStateClass(c))
+      .sort()
+      .join(' ');
+  return own(a) === own(b);
+}
+
 const DIRECTIONS = new Set<Relation['type']>(['above', 'below', 'left', 'right']);
 
 /** A plural noun as written ("emails", "cards"), not a word that merely ends in s ("status", "news"). */

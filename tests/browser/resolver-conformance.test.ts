@@ -305,3 +305,27 @@ test("a toolbar button's value says which variant it applies (Quill's ql-script 
   const r = resolveStep(toStep({ id: 'sup', type: 'Click', description: 'Click the superscript button' }), snapshot);
   expect(r.ok && snapshot.elements[r.index]?.iconHint).toContain('super');
 });
+
+test('an ARIA grid drawn with divs (SlickGrid) names its cells by their column header, like a table', async () => {
+  const cell = (cls: string, text: string) => `<div role="gridcell" class="slick-cell ${cls}">${text}</div>`;
+  const rows = [1, 2, 3, 4, 5]
+    .map(
+      (n) =>
+        `<div role="row" class="slick-row">${cell('l0 r0 cell-selection', String(n))}${cell('l1 r1 cell-title', `Task ${n}`)}${cell('l2 r2', `0${n}/01/2009`)}${cell('l3 r3', `0${n}/05/2009`)}</div>`,
+    )
+    .join('');
+  const html = `<!doctype html><html><head><style>
+    .slick-header, .slick-row { display: flex; } .slick-header div, .slick-cell { width: 100px; height: 25px; }
+    </style></head><body><div role="grid">
+    <div class="slick-header">${['#', 'Title', 'Start', 'Finish'].map((h) => `<div role="columnheader" onclick="">${h}</div>`).join('')}</div>
+    <div class="slick-viewport">${rows}</div></div></body></html>`;
+  const snapshot = await snapshotOf(html);
+  const start4 = snapshot.elements.find((e) => e.text === '04/01/2009');
+  expect(start4?.cell).toEqual({ column: 'Start', row: '4' });
+  const pick = (description: string) => {
+    const r = resolveStep(toStep({ id: 'x', type: 'Click', description }), snapshot);
+    return r.ok ? snapshot.elements[r.index] : undefined;
+  };
+  expect(pick('Click the start date of Task 4')?.text).toBe('04/01/2009');
+  expect(pick('Click the Finish heading')?.role).toBe('columnheader');
+});

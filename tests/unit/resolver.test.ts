@@ -2215,3 +2215,36 @@ test('"Task 7 in the Title column": the cell that writes "Task 7" whole, not the
   for (const description of ['Click Task 7 in the Title column', 'Click on task 7'])
     expect(page.elements[idx(resolveStep(step('Click', { description }), page))]?.text, description).toBe('Task 7');
 });
+
+test('"the Finish heading" is the column header itself, not each cell it names', () => {
+  const els: El[] = ['#', 'Title', 'Start', 'Finish'].map((h, i) => ({
+    tag: 'div',
+    role: 'columnheader',
+    xpath: `${B(1)}/div[1]/div[${i + 1}]`,
+    classes: ['slick-header-column', 'slick-header-sortable'],
+    text: h,
+    interactive: true,
+    box: { x: 9 + i * 100, y: 92, width: 100, height: 31 },
+  }));
+  // SlickGrid writes each header's name in a span inside it.
+  els.push({
+    tag: 'span',
+    xpath: `${B(1)}/div[1]/div[4]/span[1]`,
+    classes: ['slick-column-name'],
+    text: 'Finish',
+    box: { x: 313, y: 99, width: 40, height: 16 },
+  });
+  for (let r = 1; r <= 6; r++)
+    els.push({
+      tag: 'div',
+      role: 'gridcell',
+      xpath: `${B(1)}/div[2]/div[${r}]/div[4]`,
+      classes: ['slick-cell', 'l3', 'r3'],
+      text: `0${r}/05/2009`,
+      cell: { column: 'Finish', row: String(r) },
+      interactive: true,
+      box: { x: 309, y: 99 + r * 25, width: 100, height: 25 },
+    });
+  const page = snap(withParents(els));
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Click the Finish heading' }), page))]?.role).toBe('columnheader');
+});
