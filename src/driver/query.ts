@@ -177,7 +177,6 @@ function applyRelations(
   return lateOrdinal;
 }
 
-/** The table row whose first cell holds the anchor (a name with an avatar and a job title), if any. */
 /** A class that marks a member's state, not what it is ("dot on", "dot is-active", "swiper-pagination-bullet-active"). */
 const isStateClass = (c: string) =>
   /^(?:is-|has-)?(?:active|selected|current|on|open|show|shown|checked|disabled|highlighted|focus|focused)$/.test(c) ||
@@ -199,7 +198,7 @@ function sameClasses(a: ElementSnapshot, b: ElementSnapshot): boolean {
 const DIRECTIONS = new Set<Relation['type']>(['above', 'below', 'left', 'right']);
 
 /** A plural noun as written ("emails", "cards"), not a word that merely ends in s ("status", "news"). */
-const isPlural = (w: string) => w.length > 3 && /[^su]s$/.test(w) && !/(ss|us|is|ws)$/.test(w);
+const isPlural = (w: string) => w.length > 3 && /[^suiw]s$/.test(w);
 
 /** The largest run (three or more) of anchors of one tag and class list, or undefined. */
 function seriesOf(anchors: Scored[], infos: Info[]): Scored[] | undefined {
@@ -223,6 +222,7 @@ function outermost(series: Scored[], side: Relation['type'], infos: Info[]): Sco
   return series.reduce((m, a) => (edge(a) < edge(m) ? a : m));
 }
 
+/** The table row whose first cell holds the anchor (a name with an avatar and a job title), if any. */
 function rowNamedBy(a: Info, infos: Info[]): Info | undefined {
   const m = /^(.*\/tr\[\d+\])\/t[hd]\[1\](\/|$)/.exec(a.e.xpath);
   if (!m || /\/table\[/.test(a.e.xpath.slice((m[1] as string).length))) return undefined;
