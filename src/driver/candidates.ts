@@ -275,7 +275,8 @@ export function lookFit(q: LookQuery, e: ElementSnapshot, textNamed = false): { 
 /** The element shows a figure: digits or a currency amount with at most a short unit ("18", "$29 /mo", "70%", "£x.99 / per user"). */
 function showsFigure(e: ElementSnapshot): boolean {
   const t = (e.text || e.name).trim();
-  if (!t || t.length > 30 || !/[\d$£€¥%]/u.test(t)) return false;
+  // A digit glued after a letter is part of a name ("h1", "v2", "mp3"), not a figure.
+  if (!t || t.length > 30 || !/(?:^|[^\p{L}\d])\d|[$£€¥%]/u.test(t)) return false;
   return (t.match(/\p{L}/gu) ?? []).length <= 10;
 }
 

@@ -2248,3 +2248,28 @@ test('"the Finish heading" is the column header itself, not each cell it names',
   const page = snap(withParents(els));
   expect(page.elements[idx(resolveStep(step('Click', { description: 'Click the Finish heading' }), page))]?.role).toBe('columnheader');
 });
+
+test('"the first sidenote number": a digit glued to letters ("h1") is a name, not a figure', () => {
+  const page = snap(
+    withParents([
+      { tag: 'section', xpath: `${B(1)}/section[1]`, box: { x: 100, y: 100, width: 800, height: 400 } },
+      { tag: 'h2', xpath: `${B(1)}/section[1]/h2[1]`, text: 'Fundamentals', box: { x: 100, y: 100, width: 300, height: 40 } },
+      { tag: 'p', xpath: `${B(1)}/section[1]/p[1]`, text: 'Use h1 and h2 for headings', box: { x: 100, y: 150, width: 600, height: 30 } },
+      { tag: 'code', xpath: `${B(1)}/section[1]/p[1]/code[1]`, text: 'h1', box: { x: 130, y: 155, width: 18, height: 17 } },
+      { tag: 'code', xpath: `${B(1)}/section[1]/p[1]/code[2]`, text: 'h2', box: { x: 190, y: 155, width: 18, height: 17 } },
+      {
+        tag: 'label',
+        role: 'label',
+        xpath: `${B(1)}/section[1]/p[2]/label[1]`,
+        classes: ['margin-toggle', 'sidenote-number'],
+        interactive: true,
+        box: { x: 356, y: 220, width: 6, height: 30 },
+      },
+    ]),
+  );
+  expect(
+    page.elements[
+      idx(resolveStep(step('Click', { description: 'Click the first little sidenote number in the Fundamentals section' }), page))
+    ]?.tag,
+  ).toBe('label');
+});
