@@ -77,6 +77,7 @@ const GLYPHS: Record<string, string> = {
   '🔔': 'notifications',
   '👤': 'user',
   '🏠': 'home',
+  '⌂': 'home',
   '✉': 'mail',
   '📧': 'mail',
   '🗑': 'delete',

@@ -2273,3 +2273,21 @@ test('"the first sidenote number": a digit glued to letters ("h1") is a name, no
     ]?.tag,
   ).toBe('label');
 });
+
+test('"the little house icon" is the ⌂ link (the house glyph means home)', () => {
+  const page = snap([
+    { tag: 'a', xpath: `${B(1)}/a[1]`, text: '☰', href: '#', box: { x: 792, y: 72, width: 13, height: 25 } },
+    { tag: 'span', xpath: `${B(1)}/span[1]`, text: 'Search:', box: { x: 730, y: 72, width: 60, height: 25 } },
+    { tag: 'a', xpath: `${B(1)}/a[2]`, text: '⌂', href: '#', box: { x: 680, y: 72, width: 13, height: 25 } },
+    {
+      tag: 'button',
+      xpath: `${B(1)}/button[1]`,
+      name: 'Navigate to Top of Grid',
+      classes: ['btn'],
+      box: { x: 820, y: 72, width: 36, height: 32 },
+    },
+  ]);
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Click the little house icon next to Search' }), page))]?.text).toBe(
+    '⌂',
+  );
+});
