@@ -75,6 +75,8 @@ export const KIND_WORDS: [string, Kind][] = [
   ['thumbnail', 'image'],
   ['logo', 'image'],
   ['diagram', 'image'],
+  ['chart', 'image'],
+  ['graph', 'image'],
   ['illustration', 'image'],
   ['figure', 'image'],
   ['card', 'card'],

@@ -495,6 +495,13 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
           matched = true;
           break;
         }
+        // "the bar chart icon": a kind word before the head noun's kind word says what it shows.
+        if (kind === 'image' && isKindWord(w[i + parts.length]) && w[i + parts.length] !== 'image') {
+          q.words.push(...parts);
+          i += parts.length - 1;
+          matched = true;
+          break;
+        }
         if (!q.kinds.includes(kind)) q.kinds.push(kind);
         if (phrase === 'textarea' || phrase === 'text area') q.multiline = true;
         // Keep the word too: "search box" names a search field; "button" rarely helps as text.

@@ -2291,3 +2291,34 @@ test('"the little house icon" is the ⌂ link (the house glyph means home)', () 
     '⌂',
   );
 });
+
+test('"the first chart" is a picture; in "the bar-chart icon" the chart is what the icon shows', () => {
+  const page = snap(
+    withParents([
+      { tag: 'a', xpath: `${B(1)}/p[1]/a[1]`, text: 'Dave Liepmann', href: '#', box: { x: 380, y: 430, width: 134, height: 25 } },
+      { tag: 'section', xpath: `${B(1)}/section[1]`, box: { x: 100, y: 600, width: 900, height: 900 } },
+      { tag: 'h2', xpath: `${B(1)}/section[1]/h2[1]`, text: 'Figures', box: { x: 100, y: 600, width: 300, height: 40 } },
+      {
+        tag: 'img',
+        role: 'img',
+        xpath: `${B(1)}/section[1]/figure[1]/img[1]`,
+        name: 'Exports and Imports',
+        box: { x: 160, y: 660, width: 400, height: 282 },
+      },
+      {
+        tag: 'img',
+        role: 'img',
+        xpath: `${B(1)}/section[1]/figure[2]/img[1]`,
+        name: 'Rhinoceros',
+        box: { x: 160, y: 980, width: 400, height: 282 },
+      },
+    ]),
+  );
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Click the first chart in the Figures section' }), page))]?.name).toBe(
+    'Exports and Imports',
+  );
+  expect(parseStep(step('Click', { description: 'Click the red bar-chart icon on the Traffic card' })).target).toMatchObject({
+    kinds: ['icon'],
+    words: ['bar', 'chart'],
+  });
+});
