@@ -79,7 +79,8 @@ export function watchContext(context) {
       const end = Date.now() + timeoutMs;
       let quietSince = Date.now();
       while (Date.now() < end) {
-        await Promise.all([...pending]);
+        // A record still being read (its response or sizes) never holds this past the deadline.
+        await Promise.race([Promise.all([...pending]), new Promise((r) => setTimeout(r, Math.max(0, end - Date.now())))]);
         if (inFlight > 0) quietSince = Date.now();
         else if (Date.now() - quietSince >= quietMs) return;
         await new Promise((r) => setTimeout(r, 50));

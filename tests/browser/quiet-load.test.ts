@@ -171,6 +171,19 @@ test('the watch sees a request for a missing file and its console error', async 
   }
 });
 
+/** `work`, or an error naming `what` once `ms` have passed. */
+async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 test('a test-model run downloads each engine file once, onnxruntime-web WASM-only, and its results load quietly', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {
@@ -180,9 +193,14 @@ test('a test-model run downloads each engine file once, onnxruntime-web WASM-onl
     await page.waitForFunction(() => (window as unknown as { iwr?: { ready?: boolean } }).iwr?.ready === true);
     const html = await (await fetch(`${appUrl()}samples/results/1/reference/index.html`)).text();
     await page.evaluate((url) => window.iwr.useDinoModel(url), `${appUrl()}models/test-dinov2-tiny.onnx`);
-    const run = await page.evaluate(
-      (h) => window.iwr.evaluate({ sourceId: 'samples', taskId: '1', html: h, model: 'quiet', options: { judge: 'none' }, save: true }),
-      html,
+    // Bounded, so a stall names its phase instead of running into the test's timeout (CI saw one, once).
+    const run = await within(
+      300_000,
+      'window.iwr.evaluate of sample task 1',
+      page.evaluate(
+        (h) => window.iwr.evaluate({ sourceId: 'samples', taskId: '1', html: h, model: 'quiet', options: { judge: 'none' }, save: true }),
+        html,
+      ),
     );
     expect(run.runId).toBeTruthy();
     await watch.settled();
