@@ -446,34 +446,29 @@ function actionHint(el: Element, dom: SnapshotDom): string {
  */
 function cellHeaders(el: Element, dom: SnapshotDom): { column?: string; row?: string } | undefined {
   const tr = el.parentElement;
-  if (tr && tr.localName !== 'tr' && /^(gridcell|cell)$/.test(dom.getAttribute(el, 'role') ?? '') && dom.getAttribute(tr, 'role') === 'row')
-    return ariaCellHeaders(el, tr, dom);
+  if (
+    tr &&
+    tr.localName !== 'tr' &&
+    /^(gridcell|cell)$/.test(dom.getAttribute(el, 'role') ?? '') &&
+    dom.getAttribute(tr, 'role') === 'row'
+  ) {
+    const grid = el.closest('[role="grid"], [role="treegrid"], [role="table"]');
+    const firstHead = grid ? dom.querySelector(grid, '[role="columnheader"]') : null;
+    if (!firstHead?.parentElement) return undefined;
+    return headersIn(el, tr, firstHead.parentElement);
+  }
   if (!tr || tr.localName !== 'tr') return undefined;
   const table = el.closest('table');
   if (!table) return undefined;
-  const index = Array.prototype.indexOf.call(tr.children, el) as number;
   const head = dom.querySelector(table, 'tr');
-  const out: { column?: string; row?: string } = {};
-  if (head && head !== tr) {
-    const h = head.children[index];
-    const t = h ? boundedText(h, 60) : '';
-    if (t) out.column = t;
-  }
-  const first = tr.firstElementChild;
-  if (first && first !== el) {
-    const t = boundedText(first, 60);
-    if (t) out.row = t;
-  }
-  return out.column || out.row ? out : undefined;
+  return headersIn(el, tr, head && head !== tr ? head : undefined);
 }
 
-function ariaCellHeaders(el: Element, row: Element, dom: SnapshotDom): { column?: string; row?: string } | undefined {
-  const grid = el.closest('[role="grid"], [role="treegrid"], [role="table"]');
-  const firstHead = grid ? dom.querySelector(grid, '[role="columnheader"]') : null;
-  if (!firstHead?.parentElement) return undefined;
+/** The cell's column header (the header row's child at the cell's index) and its row's first cell, by their text. */
+function headersIn(el: Element, row: Element, headRow: Element | undefined): { column?: string; row?: string } | undefined {
   const index = Array.prototype.indexOf.call(row.children, el) as number;
   const out: { column?: string; row?: string } = {};
-  const h = firstHead.parentElement.children[index];
+  const h = headRow?.children[index];
   const t = h && h !== el ? boundedText(h, 60) : '';
   if (t) out.column = t;
   const first = row.firstElementChild;

@@ -213,7 +213,7 @@ function liftNames(text: string, names: string[], tail: string[]): string {
     if (
       STOPWORDS.has(first) ||
       RELATION_SINGLE.has(first) ||
-      /^(one|it|this|that|then|please|and|or|so|to|click|press|type|select|tap|then)$/.test(first)
+      /^(one|it|this|that|then|please|and|or|so|to|click|press|type|select|tap)$/.test(first)
     )
       return all;
     tail.push(n);
