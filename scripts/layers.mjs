@@ -25,6 +25,7 @@ const APP = [
   'exchange',
   'pipeline',
   'authoring',
+  'build',
 ];
 
 /** @type {Record<string, string[]>} */
@@ -45,7 +46,7 @@ export const LAYERS = {
   sandbox: ['shared', 'task', 'agent'],
   // Storage (the only layer that opens IndexedDB) and the services built on it. It reads the
   // check language to validate the checks it stores (checks is pure).
-  data: ['shared', 'task', 'scoring', 'checks'],
+  data: ['shared', 'task', 'scoring', 'checks', 'build'],
   chat: ['shared', 'data'],
   workers: ['shared'],
   engines: ['shared', 'task', 'scoring', 'data', 'workers'],
@@ -56,14 +57,16 @@ export const LAYERS = {
   judge: ['shared', 'task', 'scoring', 'checks', 'data', 'chat'],
   generate: ['shared', 'task', 'scoring', 'data', 'chat'],
   exchange: ['shared', 'task', 'scoring', 'data', 'chat', 'sources', 'resolvers', 'judge'],
-  pipeline: ['shared', 'task', 'driver', 'scoring', 'checks', 'data', 'engines', 'sources', 'resolvers', 'run', 'judge'],
+  pipeline: ['shared', 'task', 'driver', 'scoring', 'checks', 'data', 'engines', 'sources', 'resolvers', 'run', 'judge', 'build'],
   // Task authoring in the app: the recording session, contact sheets, the video, the export.
   authoring: ['shared', 'task', 'driver', 'scoring', 'record', 'agent', 'sandbox', 'run', 'resolvers'],
+  // Project candidates built before the replay: the shared steps and the tab's WebContainer.
+  build: ['shared'],
   // Entry points.
   api: APP,
   ui: APP,
   app: ['api', 'ui'],
-  cli: ['shared', 'task', 'scoring', 'engines', 'resolvers', 'run', 'sources', 'selftest', 'record', 'api', 'scripts'],
+  cli: ['shared', 'task', 'scoring', 'engines', 'resolvers', 'run', 'sources', 'selftest', 'record', 'build', 'api', 'scripts'],
   scripts: ['shared', 'task', 'driver', 'scoring'],
 };
 

@@ -2,14 +2,17 @@
 // Node and npm in a temporary folder (npm install, npm run build, under a time limit), and the
 // folder the build wrote (dist/, or the one --outDir names) is evaluated as a multi-file
 // candidate. The whole log is kept beside eval.json (build.log); eval.json records the tool,
-// the versions and the hashes under iwr_studio.build.
+// the versions and the hashes under iwr_studio.build. The steps themselves are shared with the
+// tab's WebContainer build (src/build/project-build.ts); this file is the local container.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from './command.ts';
-import { evaluateFields, isProject, readCandidate, type CliCandidate, type CliProject } from './candidate.ts';
+import { candidateFromEntries, evaluateFields, isProject, readCandidate, walk, type CliCandidate, type CliProject } from './candidate.ts';
+import { BuildError, buildProjectIn, DEFAULT_BUILD_TIMEOUT_MS, type BuildContainer, type BuildRecord } from '../build/project-build.ts';
+
+export { BuildError, withBuildRecord, type BuildRecord } from '../build/project-build.ts';
 
 export interface BuildOptions {
   /** Limit for install and build together. */
@@ -18,67 +21,59 @@ export interface BuildOptions {
   depsDir?: string;
 }
 
-export interface BuildRecord {
-  tool: 'node+npm';
-  node: string;
-  npm: string;
-  script: string;
-  install: string;
-  out_dir: string;
-  /** SHA-256 over the sorted "path sha256" lines of the project's files, and of the output's. */
-  project_hash: string;
-  output_hash: string;
-  ms: number;
-}
-
-export class BuildError extends Error {
-  override name = 'BuildError';
-}
-
-export const DEFAULT_BUILD_TIMEOUT_MS = 300_000;
-
-function treeHash(files: ReadonlyMap<string, Uint8Array>): string {
-  const lines = [...files].map(([p, data]) => `${p} ${createHash('sha256').update(data).digest('hex')}`).sort();
-  return createHash('sha256').update(lines.join('\n')).digest('hex');
-}
-
 let npmVersion: string | null = null;
 function npmVersionOnce(): string {
   npmVersion ??= spawnSync('npm', ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'unknown';
   return npmVersion;
 }
 
-/** Runs one command in its own process group, its output appended to the log; the group is killed at the deadline. */
-function run(cmd: string, args: string[], cwd: string, log: NodeJS.WritableStream, deadline: number): Promise<void> {
-  return new Promise((resolveRun, reject) => {
-    log.write(`$ ${cmd} ${args.join(' ')}\n`);
-    const child = spawn(cmd, args, {
-      cwd,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, CI: '1', NO_COLOR: '1' },
+/** A temporary folder with the local Node and npm; each command in its own process group, so a kill takes its children too. */
+class LocalContainer implements BuildContainer {
+  readonly tool = 'node+npm' as const;
+  constructor(readonly dir: string) {}
+
+  async mount(files: ReadonlyMap<string, Uint8Array>): Promise<void> {
+    for (const [path, data] of files) {
+      const abs = join(this.dir, path);
+      mkdirSync(dirname(abs), { recursive: true });
+      writeFileSync(abs, data);
+    }
+  }
+
+  run(cmd: string, args: string[], log: (text: string) => void, signal: AbortSignal): Promise<number> {
+    return new Promise((resolveRun, reject) => {
+      const child = spawn(cmd, args, {
+        cwd: this.dir,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, CI: '1', NO_COLOR: '1' },
+      });
+      const kill = () => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      };
+      signal.addEventListener('abort', kill, { once: true });
+      child.stdout.on('data', (b: Buffer) => log(b.toString()));
+      child.stderr.on('data', (b: Buffer) => log(b.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => {
+        signal.removeEventListener('abort', kill);
+        resolveRun(code ?? -1);
+      });
     });
-    child.stdout.pipe(log, { end: false });
-    child.stderr.pipe(log, { end: false });
-    const left = Math.max(1, deadline - Date.now());
-    const timer = setTimeout(() => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-      reject(new BuildError(`\`${cmd} ${args.join(' ')}\` did not finish within the build's time limit (${Math.round(left / 1000)} s)`));
-    }, left);
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      reject(new BuildError(`\`${cmd}\` could not start: ${e.message}`));
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolveRun();
-      else reject(new BuildError(`\`${cmd} ${args.join(' ')}\` failed (${signal ?? `exit ${code}`})`));
-    });
-  });
+  }
+
+  async readTree(dir: string): Promise<Map<string, Uint8Array> | null> {
+    const abs = join(this.dir, dir);
+    return existsSync(abs) && statSync(abs).isDirectory() ? walk(abs, null) : null;
+  }
+
+  async versions(): Promise<{ node: string; npm: string }> {
+    return { node: process.version, npm: npmVersionOnce() };
+  }
 }
 
 /** Builds `p` and reads its output folder as a candidate; throws BuildError naming the log on failure. */
@@ -87,46 +82,24 @@ export async function buildProject(
   logFile: string,
   opts: BuildOptions,
 ): Promise<{ candidate: CliCandidate; record: BuildRecord }> {
-  const t0 = Date.now();
-  const deadline = t0 + opts.timeoutMs;
   const dir = mkdtempSync(join(tmpdir(), 'iwr-build-'));
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   try {
-    for (const [path, data] of p.files) {
-      const abs = join(dir, path);
-      mkdirSync(dirname(abs), { recursive: true });
-      writeFileSync(abs, data);
-    }
-    let install = 'npm install';
+    let install: 'npm install' | { done: string } = 'npm install';
     if (opts.depsDir) {
       const deps = resolve(opts.depsDir);
       if (!existsSync(deps) || !statSync(deps).isDirectory()) throw new BuildError(`--build-deps ${opts.depsDir}: no such folder`);
       symlinkSync(deps, join(dir, 'node_modules'), 'dir');
-      install = `linked ${deps} as node_modules`;
-      log.write(`# ${install} (no npm install)\n`);
-    } else {
-      await run('npm', ['install', '--no-audit', '--no-fund'], dir, log, deadline);
+      install = { done: `linked ${deps} as node_modules` };
     }
-    await run('npm', ['run', 'build'], dir, log, deadline);
-    const out = join(dir, p.project.outDir);
-    if (!existsSync(out)) throw new BuildError(`the build wrote no ${p.project.outDir}/ folder`);
-    const built = readCandidate(out);
-    if (isProject(built)) throw new BuildError(`${p.project.outDir}/ holds a package.json with a build script, not a built page`);
-    const outputs = new Map(built.files);
-    outputs.set('index.html', new TextEncoder().encode(built.html));
-    const record: BuildRecord = {
-      tool: 'node+npm',
-      node: process.version,
-      npm: npmVersionOnce(),
-      script: p.project.build,
+    const { outputs, record } = await buildProjectIn(new LocalContainer(dir), p, {
+      timeoutMs: opts.timeoutMs,
       install,
-      out_dir: p.project.outDir,
-      project_hash: treeHash(p.files),
-      output_hash: treeHash(outputs),
-      ms: Date.now() - t0,
-    };
-    log.write(`# built in ${record.ms} ms; output ${p.project.outDir}/ ${outputs.size} files, sha256 ${record.output_hash}\n`);
+      log: (text) => log.write(text),
+    });
+    const built = candidateFromEntries(outputs, `${p.project.outDir}/`);
+    if (isProject(built)) throw new BuildError(`${p.project.outDir}/ holds a package.json with a build script, not a built page`);
     return { candidate: built, record };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
@@ -136,14 +109,6 @@ export async function buildProject(
     await new Promise<void>((r) => log.end(r));
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** eval.json text with the build recorded under iwr_studio.build (the key order of the rest kept). */
-export function withBuildRecord(evalJson: string, record: BuildRecord): string {
-  const rec = JSON.parse(evalJson) as { iwr_studio?: Record<string, unknown> };
-  rec.iwr_studio = { ...(rec.iwr_studio ?? {}), build: record };
-  const indent = /^\{\n( +)"/.exec(evalJson)?.[1]?.length ?? 0;
-  return JSON.stringify(rec, null, indent) + (evalJson.endsWith('\n') ? '\n' : '');
 }
 
 export const BUILD_OPTION_SPEC = {

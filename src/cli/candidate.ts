@@ -34,7 +34,8 @@ export class CandidateError extends Error {
 /** Our own outputs beside a candidate in a results tree, never part of it. */
 export const OUTPUT_NAMES = /^(eval\.json|\.eval\.json\..*\.tmp|evalpoints|build\.log|replay\.json)$/;
 
-function walk(dir: string, skipTop: RegExp | null): Map<string, Uint8Array> {
+/** The files under `dir` by relative path, node_modules and .git left out; a link leading out of `dir` is refused. */
+export function walk(dir: string, skipTop: RegExp | null): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   const real = realpathSync(dir);
   let bytes = 0;

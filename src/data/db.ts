@@ -5,7 +5,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 export const DB_NAME = 'iwr-studio';
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /** A stored value whose shape is checked on load by the module that owns the store. */
 export type Stored = Record<string, unknown>;
@@ -33,10 +33,23 @@ export interface IwrDB extends DBSchema {
   resolutions: { key: string; value: Stored };
   /** Judge-free checks written or imported in this browser, by task key `${sourceId}/${taskId}`: see checks.ts. */
   checks: { key: string; value: Stored };
+  /** Project candidates built in this tab (WebContainer), by the project's tree hash: see builds.ts. */
+  builds: { key: string; value: Stored };
 }
 
 export type StoreName =
-  'settings' | 'sources' | 'files' | 'candidates' | 'runs' | 'blobs' | 'judgments' | 'refcache' | 'models' | 'resolutions' | 'checks';
+  | 'settings'
+  | 'sources'
+  | 'files'
+  | 'candidates'
+  | 'runs'
+  | 'blobs'
+  | 'judgments'
+  | 'refcache'
+  | 'models'
+  | 'resolutions'
+  | 'checks'
+  | 'builds';
 
 let dbPromise: Promise<IDBPDatabase<IwrDB>> | null = null;
 
@@ -63,6 +76,9 @@ export function getDb(): Promise<IDBPDatabase<IwrDB>> {
       }
       if (oldVersion < 3) {
         db.createObjectStore('checks');
+      }
+      if (oldVersion < 4) {
+        db.createObjectStore('builds');
       }
     },
     blocked() {

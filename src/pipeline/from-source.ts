@@ -2,6 +2,7 @@
 // assets and reference checkpoints to the pipeline, and stores the run when asked. Every entry
 // point comes through here with plain data: the Run button (pipeline/index.ts), a resumed run
 // (pipeline/resume.ts) and window.iwr.evaluate for the CLI (api/pipeline.ts).
+import type { BuildRecord } from '../build/project-build.ts';
 import { getTaskFile, openTask } from '../sources/registry.ts';
 import { candidateHash } from '../data/bytes.ts';
 import { newRunId, saveRun } from '../data/runs.ts';
@@ -32,6 +33,8 @@ export interface SourceEvaluation {
   checks?: { text: string; file: string };
   signal?: AbortSignal;
   onEvent?: (e: EvaluationEvent) => void;
+  /** The candidate is a project's build output: recorded in eval.json under iwr_studio.build, as the CLI does. */
+  build?: BuildRecord;
 }
 
 export interface SourceEvaluationResult {
@@ -65,6 +68,8 @@ export async function evaluateFromSource(req: SourceEvaluation): Promise<SourceE
     ...(req.signal ? { signal: req.signal } : {}),
     ...(req.onEvent ? { onEvent: req.onEvent } : {}),
   });
+  // evaluateCandidate always writes iwr_studio (its schema and app version).
+  if (req.build && result.record.iwr_studio) result.record.iwr_studio.build = req.build;
   let runId: string | null = null;
   if (req.save) {
     runId = newRunId();

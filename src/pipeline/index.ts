@@ -2,7 +2,8 @@
 // run, and report progress as the Run panel's stages. The run is tracked (./resume.ts) so that
 // a tab reloaded mid-run resumes it on start; the options recorded for that are exactly those
 // derived here from the settings.
-import { getCandidate } from '../data/candidates.ts';
+import type { BuildRecord } from '../build/project-build.ts';
+import { getCandidate, type Candidate } from '../data/candidates.ts';
 import { assertionModeOf, replayOptionsOf, type Settings } from '../data/settings.ts';
 import type { StepRecord } from '../run/types.ts';
 import { evaluateFromSource } from './from-source.ts';
@@ -47,6 +48,12 @@ export function runEventOf(e: EvaluationEvent): RunEvent | null {
   return { type: 'stage', stage, done: e.done, total: e.total, ...(detail ? { detail } : {}) };
 }
 
+/** A built project's record, while the candidate is still exactly what the build wrote (an edit makes it a page of its own). */
+function builtAsIs(c: Candidate): BuildRecord | null {
+  const b = c.build as BuildRecord | undefined;
+  return b && typeof b === 'object' && typeof b.output_hash === 'string' && c.builtHash === c.hash ? b : null;
+}
+
 export async function runCandidate(input: RunInput): Promise<{ runId: string | null }> {
   // Read back, not taken from the editor's state: the stored text is what the pipeline scores.
   const candidate = await getCandidate(input.candidateId);
@@ -72,7 +79,16 @@ export async function runCandidate(input: RunInput): Promise<{ runId: string | n
       // The live preview is this tab's alone: a resumed run gets a panel of its own.
       const options = { ...p.options, ...(input.container ? { container: input.container } : {}) };
       const files = candidate.files ? new Map(Object.entries(candidate.files)) : undefined;
-      const { runId } = await evaluateFromSource({ ...p, ...(files ? { files } : {}), options, save: true, signal: input.signal, onEvent });
+      const build = builtAsIs(candidate);
+      const { runId } = await evaluateFromSource({
+        ...p,
+        ...(files ? { files } : {}),
+        ...(build ? { build } : {}),
+        options,
+        save: true,
+        signal: input.signal,
+        onEvent,
+      });
       return { runId };
     },
     (e) => {

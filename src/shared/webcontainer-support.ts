@@ -1,8 +1,8 @@
 // Can this tab build a project candidate in a WebContainer (@webcontainer/api)? Pure: the
 // caller passes what it read from the page, so every "cannot start" case is testable without
-// the vendor's service. The build itself is not part of this version (see the README): when
-// everything here passes, Try it still says that, and that the CLI builds projects. Whether the
-// vendor's service answers is not probed (that would be a request to a third party).
+// the vendor's service. Whether the vendor's service answers is not probed here (that would be a
+// request to a third party before anyone asked for a build); the boot itself is bounded instead
+// (src/build/webcontainer.ts).
 
 export interface BrowserFacts {
   /** globalThis.crossOriginIsolated: WebContainers need SharedArrayBuffer across workers. */
@@ -24,7 +24,8 @@ export const CLI_BUILD = 'The CLI can build it instead: npx iwr eval --html <pro
 /** Chromium-based desktop browsers, and Firefox and Safari from the versions StackBlitz lists as supported (beta). */
 function supportedBrowser(ua: string): boolean {
   if (/\b(Android|iPhone|iPad|Mobile)\b/.test(ua)) return false;
-  if (/\b(Chrome|Chromium|Edg)\/\d+/.test(ua)) return true;
+  // Headless Chrome says "HeadlessChrome/…": the same engine (batch tools drive WebContainers in it).
+  if (/\b(?:Headless)?(Chrome|Chromium|Edg)\/\d+/.test(ua)) return true;
   const firefox = /\bFirefox\/(\d+)/.exec(ua);
   if (firefox) return Number(firefox[1]) >= 118;
   const safari = /\bVersion\/(\d+)(?:\.\d+)*.*\bSafari\//.exec(ua);

@@ -100,8 +100,8 @@ export async function filesFromHandle(root: DirHandle): Promise<FileMap> {
   return files;
 }
 
-/** A dropped folder, walked through the entries API (the only way a drop exposes folders). */
-export async function filesFromEntry(root: FileSystemDirectoryEntry): Promise<FileMap> {
+/** A dropped folder, walked through the entries API (the only way a drop exposes folders); `skipDir` names folders not walked. */
+export async function filesFromEntry(root: FileSystemDirectoryEntry, skipDir?: (name: string) => boolean): Promise<FileMap> {
   const files: FileMap = new Map();
   const readAll = (dir: FileSystemDirectoryEntry) =>
     new Promise<FileSystemEntry[]>((resolve, reject) => {
@@ -123,7 +123,7 @@ export async function filesFromEntry(root: FileSystemDirectoryEntry): Promise<Fi
       if (e.isFile) {
         const fe = e as FileSystemFileEntry;
         files.set(prefix + e.name, () => new Promise<File>((res, rej) => fe.file(res, rej)));
-      } else if (e.isDirectory) await walk(e as FileSystemDirectoryEntry, `${prefix}${e.name}/`);
+      } else if (e.isDirectory && !skipDir?.(e.name)) await walk(e as FileSystemDirectoryEntry, `${prefix}${e.name}/`);
     }
   };
   await walk(root, '');

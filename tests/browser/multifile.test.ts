@@ -184,7 +184,9 @@ test('Try it: a zip of a folder opens as one candidate whose preview loads its s
   });
   await expect.poll(() => page.locator('.app-main').innerText(), { timeout: 10_000 }).toContain('refused: "../../escape.js" climbs out');
 
-  // A project is not built in the tab: one message says why and gives the CLI command.
+  // A project is built in the tab only where a WebContainer can start; this test server is not
+  // cross-origin isolated, so one message says why and gives the CLI command
+  // (tests/browser/project-build.test.ts covers an isolated page).
   await input.setInputFiles({
     name: 'app.zip',
     mimeType: 'application/zip',
@@ -192,5 +194,8 @@ test('Try it: a zip of a folder opens as one candidate whose preview loads its s
       zipSync({ 'app/package.json': strToU8('{"scripts":{"build":"vite build"}}'), 'app/index.html': strToU8('<p>hi</p>') }),
     ),
   });
-  await expect.poll(() => page.locator('.app-main').innerText(), { timeout: 10_000 }).toMatch(/app is a project .*npx iwr eval --html/s);
+  const build = page.getByRole('region', { name: 'Project build' });
+  await expect
+    .poll(() => build.innerText(), { timeout: 10_000 })
+    .toMatch(/The project app was not built.*not cross-origin isolated.*npx iwr eval --html/s);
 }, 60_000);

@@ -7,6 +7,8 @@ const ready: BrowserFacts = { crossOriginIsolated: true, sharedArrayBuffer: true
 describe('webContainerSupport', () => {
   test('an isolated, online desktop Chromium can start one', () => {
     expect(webContainerSupport(ready)).toEqual({ ok: true });
+    // Headless Chrome (batch tools, this project's browser tests) names itself HeadlessChrome.
+    expect(webContainerSupport({ ...ready, userAgent: CHROME.replace('Chrome/', 'HeadlessChrome/') })).toEqual({ ok: true });
   });
   test('each cannot-start case says which, once, and points at the CLI', () => {
     const cases: Array<[Partial<BrowserFacts>, string, RegExp]> = [

@@ -116,6 +116,7 @@ export function ResultsScreen({ runId, checkpoint }: { runId: string; checkpoint
             {run.eval.iwr_studio?.judge
               ? ` · judge ${run.eval.iwr_studio.judge.kind}${run.eval.iwr_studio.judge.model ? ` (${run.eval.iwr_studio.judge.model})` : ''}`
               : ''}
+            {builtWith(run.eval.iwr_studio?.['build'])}
           </p>
         </div>
         <div className="spacer" />
@@ -311,4 +312,10 @@ function dinoDetail(run: RunView): { detail: string; detailTone?: 'warn' } {
 
 function fmt(v: number | string | undefined): string {
   return typeof v === 'number' ? pct(v) : v === UNJUDGED ? 'n/a' : '—';
+}
+
+/** " · built with webcontainer (npm run build)" when the candidate was a project's build output. */
+function builtWith(b: unknown): string {
+  const r = b as { tool?: unknown; script?: unknown } | undefined;
+  return r && typeof r.tool === 'string' ? ` · project built with ${r.tool}${typeof r.script === 'string' ? ` (${r.script})` : ''}` : '';
 }

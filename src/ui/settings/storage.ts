@@ -28,6 +28,7 @@ const LABELS: Partial<Record<StoreName, { label: string; note: string }>> = {
     label: 'Checks written here',
     note: "judge-free checks edited, approved or imported in this browser; the tasks' own checks.json apply again (export runs first to keep them)",
   },
+  builds: { label: 'Project builds', note: 'outputs of projects built here (WebContainer); a project dropped again is built again' },
 };
 
 export async function storeUsage(): Promise<StoreUsage[]> {

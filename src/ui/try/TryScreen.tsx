@@ -17,7 +17,17 @@ import { useCandidates } from './useCandidates.ts';
 import { useTaskAssets } from './useTaskAssets.ts';
 import { starterHtml } from './starter.ts';
 import { StepThroughPanel } from './StepThroughPanel.tsx';
-import { candidateFromFiles, candidateFromZip, droppedFolder, type OpenedCandidate } from './candidate-drop.ts';
+import {
+  candidateFromFiles,
+  candidateFromZip,
+  droppedFolder,
+  isProject,
+  type DroppedProject,
+  type OpenedCandidate,
+} from './candidate-drop.ts';
+import { ProjectBuildPanel, useProjectBuild } from './ProjectBuildPanel.tsx';
+import type { BuiltProject } from './project-build.ts';
+import { candidateHash } from '../../data/bytes.ts';
 import { RunPanel } from './RunPanel.tsx';
 import { postprocessReply } from '../../generate/postprocess.ts';
 import { SAMPLES_ID } from '../../sources/registry.ts';
@@ -99,11 +109,24 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
     />
   );
 
-  const openCandidate = async (read: () => Promise<OpenedCandidate>) => {
+  // A built project becomes a candidate that remembers its build; the record goes into eval.json
+  // while the candidate still holds exactly what the build wrote (builtHash), not after an edit.
+  const addBuilt = useCallback(
+    async (b: BuiltProject) => {
+      const builtHash = await candidateHash(b.html, new Map(Object.entries(b.files)));
+      const added = await cands.add(b.name, b.html, 'file', b.files, { build: b.build, builtHash });
+      if (!added) throw new Error('the built page could not be saved as a candidate (see the message above)');
+    },
+    [cands],
+  );
+  const projectBuild = useProjectBuild(addBuilt);
+
+  const openCandidate = async (read: () => Promise<OpenedCandidate | DroppedProject>) => {
     setFileError(null);
     try {
       const c = await read();
-      await cands.add(c.name, c.html, 'file', c.files);
+      if (isProject(c)) void projectBuild.start(c);
+      else await cands.add(c.name, c.html, 'file', c.files);
     } catch (err) {
       setFileError(err instanceof Error ? err.message : String(err));
     }
@@ -277,6 +300,7 @@ function TryTask({ sourceId, taskId, candidateId }: { sourceId: string; taskId: 
           actions={[{ label: 'Choose another file', onClick: () => fileInput.current?.click() }]}
         />
       ) : null}
+      <ProjectBuildPanel state={projectBuild.state} onCancel={projectBuild.cancel} onClose={projectBuild.close} />
       {assetError ? (
         <ErrorPanel
           title="The task's assets could not be read; the preview shows missing images."

@@ -106,10 +106,10 @@ export function useCandidates(taskKey: string, wanted: string | undefined, start
   );
 
   const add = useCallback(
-    async (name: string, content: string, origin: CandidateOrigin, files?: Record<string, Blob>) => {
+    async (name: string, content: string, origin: CandidateOrigin, files?: Record<string, Blob>, extra?: Record<string, unknown>) => {
       await flush();
       try {
-        const c = await createCandidate({ taskKey, name, html: content, origin, ...(files ? { files } : {}) });
+        const c = await createCandidate({ taskKey, name, html: content, origin, ...(files ? { files } : {}), ...(extra ? { extra } : {}) });
         setList((l) => [c, ...(l ?? [])]);
         setCurrent(c);
         setHtml(c.html);
