@@ -15,6 +15,7 @@ import {
   exactLengths,
   keepEmptyPseudoBoxes,
   releaseCollapsedMargins,
+  keepFloatOnlyHeights,
   nativeButtons,
   currentColorBorders,
   restoreEdgeMargins,
@@ -79,6 +80,7 @@ async function afterClone(s: Saved, c: CloneContext): Promise<void> {
   restoreEdgeMargins(s, c);
   keepEmptyPseudoBoxes(s, c);
   releaseCollapsedMargins(s, c);
+  keepFloatOnlyHeights(s, c);
   exactStandInSizes(s, c);
   restoreTextBoxWidths(s, c);
   restoreAutoMinSizes(s, c);

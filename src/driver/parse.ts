@@ -590,6 +590,13 @@ function withoutTypedText(description: string, text: unknown): string {
 }
 
 /** Parses a step into a query for the resolver. Never throws. */
+/**
+ * "<open|view|...> X on <Service>": a capitalised name with no article after the final "on" is
+ * a site the page links to (Bandcamp, GitHub, Twitter), not a place on the page ("on the left").
+ */
+const ON_SERVICE_RE =
+  /^\s*(?:[Oo]pen|[Vv]iew|[Ss]ee|[Ff]ind|[Pp]lay|[Ww]atch|[Rr]ead|[Ss]how|[Ll]isten to)\s+(.+?)\s+on\s+((?!The\b)\p{Lu}[\p{L}\p{N}.-]*(?:\s\p{Lu}[\p{L}\p{N}.-]*)?)\s*[.!]?\s*$/u;
+
 export function parseStep(step: Step): ParsedStep {
   const p = step.parameters ?? {};
   const description = withoutTypedText(typeof p.description === 'string' ? p.description : '', step.type === 'Type' ? p.text : undefined);
@@ -599,7 +606,15 @@ export function parseStep(step: Step): ParsedStep {
   const lifted: Lifted = { quotes, names };
   // "Sort the laptops by price": the control is the one labelled with the sort key.
   const sorted = /^\s*sort\b[^'"]*?\bby\s+([\p{L}\p{N} -]+?)\s*[.!]?\s*$/iu.exec(description);
-  const quoted = (sorted ? `Click the '${sorted[1] as string}' sort option` : description).replace(QUOTE_RE, (...m: unknown[]) => {
+  // "Open Dusk To Dawn on Bandcamp": the control is the service's link (its icon, its address)
+  // that belongs to the thing named, not the thing itself.
+  const onService = ON_SERVICE_RE.exec(description);
+  const rewritten = sorted
+    ? `Click the '${sorted[1] as string}' sort option`
+    : onService
+      ? `Click the ${onService[2] as string} link of ${onService[1] as string}`
+      : description;
+  const quoted = rewritten.replace(QUOTE_RE, (...m: unknown[]) => {
     const text = (m[1] ?? m[2] ?? m[3] ?? m[4]) as string;
     quotes.push(text);
     return ` qqq${quotes.length - 1} `;

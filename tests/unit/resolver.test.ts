@@ -2322,3 +2322,39 @@ test('"the first chart" is a picture; in "the bar-chart icon" the chart is what 
     words: ['bar', 'chart'],
   });
 });
+
+test('"Open Anvil on Bandcamp" is the Bandcamp link of the Anvil row, not the title; "on the left" stays a place', () => {
+  const row = (n: number, title: string): El[] => [
+    {
+      tag: 'div',
+      xpath: `${B(1)}/div[${n}]`,
+      text: `${title} Emancipator`,
+      classes: ['song'],
+      interactive: true,
+      box: { x: 640, y: 40 + 65 * n, width: 450, height: 65 },
+    },
+    {
+      tag: 'span',
+      xpath: `${B(1)}/div[${n}]/span[1]`,
+      text: title,
+      classes: ['song-title'],
+      box: { x: 680, y: 50 + 65 * n, width: 320, height: 24 },
+    },
+    {
+      tag: 'a',
+      xpath: `${B(1)}/div[${n}]/a[1]`,
+      href: `https://emancipator.bandcamp.com/track/${title.toLowerCase()}`,
+      iconHint: `bandcamp-link https://emancipator.bandcamp.com/track/${title.toLowerCase()}`,
+      classes: ['bandcamp-link'],
+      box: { x: 1000, y: 60 + 65 * n, width: 24, height: 24 },
+    },
+  ];
+  const page = snap(withParents([...row(1, 'Risin High'), ...row(2, 'Anvil'), ...row(3, 'Dusk To Dawn')]));
+  const picked = page.elements[idx(resolveStep(step('Click', { description: 'Open Anvil on Bandcamp' }), page))];
+  expect(picked?.tag).toBe('a');
+  expect(picked?.xpath).toBe(`${B(1)}/div[2]/a[1]`);
+  expect(parseStep(step('Click', { description: 'Open the settings on the left' })).target).toMatchObject({
+    words: ['settings'],
+    position: { h: 'left' },
+  });
+});

@@ -112,6 +112,43 @@ export function releaseCollapsedMargins(s: Saved, context: CloneContext): void {
   }
 }
 
+/** The tags whose height snapdom 3.1.1 drops to let their text reflow (its own list). */
+const REFLOWED_TAGS = new Set(['div', 'section', 'article', 'main', 'aside', 'header', 'footer', 'nav']);
+
+/** Whether anything in `el` takes part in block layout: text that is not blank, or a child neither floated nor out of flow. */
+function hasInFlowContent(s: Saved, el: Element): boolean {
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 3) {
+      if ((n.nodeValue ?? '').trim()) return true;
+      continue;
+    }
+    if (n.nodeType !== 1) continue;
+    const cs = s.getComputedStyle(n as Element);
+    if (cs.display === 'none' || cs.display === 'contents') continue;
+    if (cs.position !== 'absolute' && cs.position !== 'fixed' && cs.float === 'none') return true;
+  }
+  return false;
+}
+
+/**
+ * snapdom drops the height of a plain block (div, header, nav, ...) when its in-flow content is
+ * as tall, so that text can reflow. A block whose only children float has no in-flow content:
+ * snapdom's comparison then gives NaN and drops the height anyway, so the box collapses to
+ * 0 px (Elevator Saga's 60 px header of a floated title and floated links; everything under it
+ * was drawn 60 px too high). Where the page sets the height (Typed OM: not `auto`) and no child
+ * is in flow, the clone keeps the page's height.
+ */
+export function keepFloatOnlyHeights(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  for (const [c, src] of map) {
+    const style = (c as HTMLElement).style as CSSStyleDeclaration | undefined;
+    if (!style || !src.firstElementChild || !REFLOWED_TAGS.has(src.localName)) continue;
+    if (hasInFlowContent(s, src) || specifiedHeightIsAuto(src)) continue;
+    style.setProperty('height', s.getComputedStyle(src).height);
+  }
+}
+
 const FORM_CONTROLS = new Set(['button', 'input', 'select', 'textarea', 'meter', 'progress']);
 
 /**
