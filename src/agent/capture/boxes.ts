@@ -144,9 +144,25 @@ export function keepFloatOnlyHeights(s: Saved, context: CloneContext): void {
   for (const [c, src] of map) {
     const style = (c as HTMLElement).style as CSSStyleDeclaration | undefined;
     if (!style || !src.firstElementChild || !REFLOWED_TAGS.has(src.localName)) continue;
-    if (hasInFlowContent(s, src) || specifiedHeightIsAuto(src)) continue;
+    if (!heightDroppedBySnapdom(s, src) || hasInFlowContent(s, src) || specifiedHeightIsAuto(src)) continue;
     style.setProperty('height', s.getComputedStyle(src).height);
   }
+}
+
+/**
+ * Where snapdom's reflow rule applies at all (its own conditions): a static or relative block,
+ * not flex or grid nor a flex or grid item, untransformed, not clipping, with no background,
+ * vertical border or padding. Elsewhere it keeps the height, and so must this fix (Picnic's
+ * fixed 3em nav bar of floats was drawn a fraction of a pixel shorter when pinned again).
+ */
+function heightDroppedBySnapdom(s: Saved, el: Element): boolean {
+  const cs = s.getComputedStyle(el);
+  if (/flex|grid/.test(cs.display) || (cs.position !== 'static' && cs.position !== 'relative') || cs.transform !== 'none') return false;
+  if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible' || cs.visibility === 'hidden' || cs.opacity === '0') return false;
+  if (cs.backgroundImage !== 'none' || (cs.backgroundColor !== 'rgba(0, 0, 0, 0)' && cs.backgroundColor !== 'transparent')) return false;
+  for (const v of [cs.borderTopWidth, cs.borderBottomWidth, cs.paddingTop, cs.paddingBottom]) if (parseFloat(v) > 0) return false;
+  const parent = el.parentElement;
+  return !(parent && /flex|grid/.test(s.getComputedStyle(parent).display));
 }
 
 const FORM_CONTROLS = new Set(['button', 'input', 'select', 'textarea', 'meter', 'progress']);
