@@ -175,10 +175,36 @@ function setOfSize(members: Scored[], infos: Info[], size: number): Scored[] | n
     }
     const exact = [...sets.values()].filter((s) => s.length === size);
     if (!exact.length) continue;
-    const total = (s: Scored[]) => s.reduce((a, g) => a + g.score, 0);
-    return exact.reduce((best, s) => (total(s) > total(best) ? s : best));
+    return bestSet(exact);
   }
-  return null;
+  return rowOfSize(members, infos, size);
+}
+
+const bestSet = (sets: Scored[][]): Scored[] => {
+  const total = (s: Scored[]) => s.reduce((a, g) => a + g.score, 0);
+  return sets.reduce((best, s) => (total(s) > total(best) ? s : best));
+};
+
+/**
+ * "the third of the three small pictures" in an email template, where each picture sits in
+ * tables of its own columns, ten levels below what they share: the set a person counts is
+ * what they see, a row of that many drawn at one height and one size. Members are split into
+ * rows by their boxes (top and height within ROW_ALIGN_PX); a row of the size named is the set.
+ */
+function rowOfSize(members: Scored[], infos: Info[], size: number): Scored[] | null {
+  const rows: Scored[][] = [];
+  const boxOf = (g: Scored) => (infos[g.i] as Info).e.box;
+  for (const g of members) {
+    const b = boxOf(g);
+    const row = rows.find((r) => {
+      const o = boxOf(r[0] as Scored);
+      return Math.abs(o.y - b.y) <= W.ROW_ALIGN_PX && Math.abs(o.height - b.height) <= W.ROW_ALIGN_PX;
+    });
+    if (row) row.push(g);
+    else rows.push([g]);
+  }
+  const exact = rows.filter((r) => r.length === size);
+  return exact.length ? bestSet(exact).sort((a, b) => boxOf(a).x - boxOf(b).x) : null;
 }
 
 /** Drops group members nested in another member; keeps the better-scored (ties: the outer one). */

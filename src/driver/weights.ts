@@ -171,6 +171,8 @@ export const FILLED_LINK_AS_BUTTON = 0.8;
 export const TEXT_GLYPH_AS_ICON = 0.9;
 /** "the second of the two": how many levels up a set of that size is looked for (a toolbar's buttons sit a level or two below it). */
 export const SET_MAX_LEVELS = 4;
+/** Boxes whose tops and heights differ by no more than this are drawn as one row (a set counted by eye). */
+export const ROW_ALIGN_PX = 2;
 /** Grid rows: centres closer than half the median cell height share a row, and never closer than this (px). */
 export const ROW_TOLERANCE_MIN_PX = 4;
 /** How many runner-ups a result lists. */

@@ -2358,3 +2358,27 @@ test('"Open Anvil on Bandcamp" is the Bandcamp link of the Anvil row, not the ti
     position: { h: 'left' },
   });
 });
+
+test('"the third of the three small pictures" counts a row of three drawn alike, however deep each sits in its own tables', () => {
+  // An email template: every picture in a column table of its own, ten levels below the cell they share.
+  const deep = (col: number, row: number) =>
+    `${B(1)}/table[1]/tbody[1]/tr[${row}]/td[1]/div[${col}]/table[1]/tbody[1]/tr[1]/td[1]/table[1]/tbody[1]/tr[1]/td[1]/img[1]`;
+  const pic = (xpath: string, x: number, y: number, size: number): El => ({
+    tag: 'img',
+    role: 'img',
+    xpath,
+    name: 'alt_text',
+    box: { x, y, width: size, height: size },
+  });
+  const page = snap([
+    pic(`${B(1)}/table[1]/tbody[1]/tr[1]/td[1]/img[1]`, 340, 20, 600),
+    pic(deep(1, 2), 322, 700, 310),
+    pic(deep(2, 2), 649, 700, 310),
+    pic(deep(1, 3), 322, 1351, 200),
+    pic(deep(2, 3), 540, 1351, 200),
+    pic(deep(3, 3), 758, 1351, 200),
+    pic(`${B(1)}/table[1]/tbody[1]/tr[4]/td[1]/img[1]`, 322, 1700, 150),
+  ]);
+  expect(idx(resolveStep(step('Click', { description: 'Click the third of the three small pictures' }), page))).toBe(5);
+  expect(idx(resolveStep(step('Click', { description: 'Click the first of the three small pictures' }), page))).toBe(3);
+});
