@@ -173,11 +173,18 @@ function setOfSize(members: Scored[], infos: Info[], size: number): Scored[] | n
       const key = path(g).slice(0, -up).join('/');
       sets.set(key, [...(sets.get(key) ?? []), g]);
     }
-    const exact = [...sets.values()].filter((s) => s.length === size);
+    // A set counted by eye is drawn alike: a banner and a thumbnail that happen to share a
+    // table are no "two pictures".
+    const exact = [...sets.values()].filter((s) => s.length === size && drawnAlike(s, infos));
     if (!exact.length) continue;
     return bestSet(exact);
   }
   return rowOfSize(members, infos, size);
+}
+
+function drawnAlike(set: Scored[], infos: Info[]): boolean {
+  const heights = set.map((g) => (infos[g.i] as Info).e.box.height);
+  return Math.max(...heights) <= Math.min(...heights) * W.SET_HEIGHT_RATIO;
 }
 
 const bestSet = (sets: Scored[][]): Scored[] => {

@@ -953,6 +953,27 @@ export function parseStep(step: Step): ParsedStep {
   }
   if (tail.length) (target.names ??= []).push(...tail);
   if (endSide === target && !parsed.relations.length && !target.grid) delete target.ordinal;
+  // "the middle picture in the row of three": a row counted by number is the set the target
+  // belongs to, and a side or the middle says which of them.
+  const inRow = parsed.relations.findIndex(
+    (r) => r.type === 'inside' && r.anchor.kinds.join() === 'row' && !r.anchor.words.length && !r.anchor.labels.length,
+  );
+  const rowCount = parsed.relations[inRow + 1];
+  const rowSize =
+    inRow >= 0 && rowCount?.type === 'group' && rowCount.anchor.words.length === 1
+      ? NUMBERS[rowCount.anchor.words[0] as string]
+      : undefined;
+  if (rowSize !== undefined && rowSize > 1 && target.setSize === undefined && !target.labels.length) {
+    target.setSize = rowSize;
+    parsed.relations.splice(inRow, 2);
+    const side = target.position;
+    if (target.ordinal === undefined && side) {
+      if (side.h === 'left') target.ordinal = 1;
+      else if (side.h === 'right') target.ordinal = -1;
+      else if (side.h === 'center' && rowSize % 2 === 1) target.ordinal = (rowSize + 1) / 2;
+      if (target.ordinal !== undefined) delete target.position;
+    }
+  }
   // "the last of the five dots", "the lower of the two switches": an ordinal (or an end)
   // alone, counted over what the "of" phrase names.
   const first = parsed.relations[0];

@@ -173,6 +173,8 @@ export const TEXT_GLYPH_AS_ICON = 0.9;
 export const SET_MAX_LEVELS = 4;
 /** Boxes whose tops and heights differ by no more than this are drawn as one row (a set counted by eye). */
 export const ROW_ALIGN_PX = 2;
+/** Members of a set counted by number are drawn alike: the tallest at most this many times the shortest. */
+export const SET_HEIGHT_RATIO = 2;
 /** Grid rows: centres closer than half the median cell height share a row, and never closer than this (px). */
 export const ROW_TOLERANCE_MIN_PX = 4;
 /** How many runner-ups a result lists. */

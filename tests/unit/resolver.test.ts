@@ -2359,7 +2359,7 @@ test('"Open Anvil on Bandcamp" is the Bandcamp link of the Anvil row, not the ti
   });
 });
 
-test('"the third of the three small pictures" counts a row of three drawn alike, however deep each sits in its own tables', () => {
+test('"the third of the three small pictures" and "the middle picture in the row of three" count a row drawn alike, however deep each sits in its own tables', () => {
   // An email template: every picture in a column table of its own, ten levels below the cell they share.
   const deep = (col: number, row: number) =>
     `${B(1)}/table[1]/tbody[1]/tr[${row}]/td[1]/div[${col}]/table[1]/tbody[1]/tr[1]/td[1]/table[1]/tbody[1]/tr[1]/td[1]/img[1]`;
@@ -2381,4 +2381,7 @@ test('"the third of the three small pictures" counts a row of three drawn alike,
   ]);
   expect(idx(resolveStep(step('Click', { description: 'Click the third of the three small pictures' }), page))).toBe(5);
   expect(idx(resolveStep(step('Click', { description: 'Click the first of the three small pictures' }), page))).toBe(3);
+  // "in the row of three": that row is the set, and the middle of three is its second.
+  expect(idx(resolveStep(step('Click', { description: 'Click the middle picture in the row of three' }), page))).toBe(4);
+  expect(idx(resolveStep(step('Click', { description: 'Click the right picture in the row of two' }), page))).toBe(2);
 });
