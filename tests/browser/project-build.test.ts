@@ -13,6 +13,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { treeHash, type BuildRecord } from '../../src/build/project-build.ts';
 import { launchBrowser } from './harness.ts';
 import { SAMPLE_RESULTS } from './cli-support.ts';
+import { axeProblems } from './axe.ts';
 
 let browser: Browser;
 let server: { url: string; close: () => Promise<void> };
@@ -71,6 +72,8 @@ test("without StackBlitz's service the boot ends in one message naming the CLI; 
     // The real library tried: its runtime frame is StackBlitz's headless page.
     expect(asked.some((u) => u.startsWith('https://stackblitz.com/headless'))).toBe(true);
     expect(await candidates(page)).toEqual(before);
+    // The panel with its log is part of the screen: no serious or critical axe violation.
+    expect(await axeProblems(page)).toEqual([]);
     await build.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => build.count()).toBe(0);
   } finally {
