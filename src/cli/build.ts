@@ -56,8 +56,9 @@ class LocalContainer implements BuildContainer {
         }
       };
       signal.addEventListener('abort', kill, { once: true });
-      child.stdout.on('data', (b: Buffer) => log(b.toString()));
-      child.stderr.on('data', (b: Buffer) => log(b.toString()));
+      // Decoded as a stream: a character split across two chunks stays whole in the log.
+      child.stdout.setEncoding('utf8').on('data', log);
+      child.stderr.setEncoding('utf8').on('data', log);
       child.on('error', reject);
       child.on('close', (code) => {
         signal.removeEventListener('abort', kill);

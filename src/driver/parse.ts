@@ -589,7 +589,6 @@ function withoutTypedText(description: string, text: unknown): string {
   return `${description.slice(0, at)} ${description.slice(at + text.trim().length)}`;
 }
 
-/** Parses a step into a query for the resolver. Never throws. */
 /**
  * "<open|view|...> X on <Service>": a capitalised name with no article after the final "on" is
  * a site the page links to (Bandcamp, GitHub, Twitter), not a place on the page ("on the left").
@@ -597,6 +596,7 @@ function withoutTypedText(description: string, text: unknown): string {
 const ON_SERVICE_RE =
   /^\s*(?:[Oo]pen|[Vv]iew|[Ss]ee|[Ff]ind|[Pp]lay|[Ww]atch|[Rr]ead|[Ss]how|[Ll]isten to)\s+(.+?)\s+on\s+((?!The\b)\p{Lu}[\p{L}\p{N}.-]*(?:\s\p{Lu}[\p{L}\p{N}.-]*)?)\s*[.!]?\s*$/u;
 
+/** Parses a step into a query for the resolver. Never throws. */
 export function parseStep(step: Step): ParsedStep {
   const p = step.parameters ?? {};
   const description = withoutTypedText(typeof p.description === 'string' ? p.description : '', step.type === 'Type' ? p.text : undefined);

@@ -52,6 +52,10 @@ export function restoreEdgeMargins(s: Saved, context: CloneContext): void {
 const COLLAPSING_DISPLAY = new Set(['block', 'list-item']);
 const FORMATTING_PARENT = /flex|grid/;
 
+/** A box that takes part in block layout (CSS 2.2 §9.4.1): displayed, not floated, not out of flow. */
+const inFlow = (cs: CSSStyleDeclaration): boolean =>
+  cs.display !== 'none' && cs.position !== 'absolute' && cs.position !== 'fixed' && cs.float === 'none';
+
 /** The last child that takes part in block layout (CSS 2.2 §9.4.1: not floated, not out of flow). */
 function lastInFlowChild(s: Saved, el: Element): Element | null {
   for (let n = el.lastChild; n; n = n.previousSibling) {
@@ -61,9 +65,7 @@ function lastInFlowChild(s: Saved, el: Element): Element | null {
       continue;
     }
     if (n.nodeType !== 1) continue;
-    const cs = s.getComputedStyle(n as Element);
-    if (cs.display === 'none' || cs.position === 'absolute' || cs.position === 'fixed' || cs.float !== 'none') continue;
-    return n as Element;
+    if (inFlow(s.getComputedStyle(n as Element))) return n as Element;
   }
   return null;
 }
@@ -124,8 +126,7 @@ function hasInFlowContent(s: Saved, el: Element): boolean {
     }
     if (n.nodeType !== 1) continue;
     const cs = s.getComputedStyle(n as Element);
-    if (cs.display === 'none' || cs.display === 'contents') continue;
-    if (cs.position !== 'absolute' && cs.position !== 'fixed' && cs.float === 'none') return true;
+    if (cs.display !== 'contents' && inFlow(cs)) return true;
   }
   return false;
 }
@@ -157,12 +158,13 @@ export function keepFloatOnlyHeights(s: Saved, context: CloneContext): void {
  */
 function heightDroppedBySnapdom(s: Saved, el: Element): boolean {
   const cs = s.getComputedStyle(el);
-  if (/flex|grid/.test(cs.display) || (cs.position !== 'static' && cs.position !== 'relative') || cs.transform !== 'none') return false;
+  if (FORMATTING_PARENT.test(cs.display) || (cs.position !== 'static' && cs.position !== 'relative') || cs.transform !== 'none')
+    return false;
   if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible' || cs.visibility === 'hidden' || cs.opacity === '0') return false;
   if (cs.backgroundImage !== 'none' || (cs.backgroundColor !== 'rgba(0, 0, 0, 0)' && cs.backgroundColor !== 'transparent')) return false;
   for (const v of [cs.borderTopWidth, cs.borderBottomWidth, cs.paddingTop, cs.paddingBottom]) if (parseFloat(v) > 0) return false;
   const parent = el.parentElement;
-  return !(parent && /flex|grid/.test(s.getComputedStyle(parent).display));
+  return !(parent && FORMATTING_PARENT.test(s.getComputedStyle(parent).display));
 }
 
 const FORM_CONTROLS = new Set(['button', 'input', 'select', 'textarea', 'meter', 'progress']);
