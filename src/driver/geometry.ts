@@ -193,7 +193,8 @@ export function relationFit(type: Relation['type'], c: Info, a: Info, lcaFit: nu
       // "the email from Kian Franecki": a card or row holding the name is the one from it.
       if (type === 'group' && isInside(a.e, c.e) && (c.kinds.has('card') || c.kinds.has('item') || c.kinds.has('row')))
         return W.HOLDER_OF_ANCHOR_FIT;
-      return W.GROUP_LCA_SHARE * lcaFit + (1 - W.GROUP_LCA_SHARE) * near;
+      // Beside means sharing a line with it: a box off both of the anchor's spans sits at a corner.
+      return W.GROUP_LCA_SHARE * lcaFit + (1 - W.GROUP_LCA_SHARE) * near * (hOverlap || vOverlap ? 1 : W.NEAR_DIAGONAL_FACTOR);
     case 'below':
       if (cb.y + slack < ab.y + ab.height) return W.WRONG_SIDE_FIT_V * lcaFit;
       return directional(cb.y - ab.y - ab.height, hOverlap, W.DIR_OFF_AXIS_V, lcaFit);

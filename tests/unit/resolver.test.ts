@@ -644,6 +644,30 @@ describe('the part beside the words', () => {
   });
 });
 
+describe('"next to" is beside, not at a corner', () => {
+  // Browser Usage card: a name cell and a figure cell per row, rows touching. The row above's
+  // figure touches Firefox's cell only at a corner; Firefox's own figure shares its line.
+  const rows = [
+    ['Chrome', '4306'],
+    ['Firefox', '3801'],
+    ['IE', '1689'],
+  ];
+  const els: El[] = rows.flatMap(([name, n], i) => {
+    const tr = `${B(1)}/table[1]/tbody[1]/tr[${i + 1}]`;
+    const y = 100 + i * 46;
+    return [
+      { tag: 'tr', xpath: tr, text: `${name} ${n}`, interactive: false, box: { x: 20, y, width: 400, height: 46 } },
+      { tag: 'td', xpath: `${tr}/td[1]`, text: name, role: 'cell', interactive: false, box: { x: 20, y, width: 200, height: 46 } },
+      { tag: 'td', xpath: `${tr}/td[2]`, text: n, role: 'cell', interactive: false, box: { x: 220, y, width: 200, height: 46 } },
+    ] as El[];
+  });
+  withParents(els);
+  test('"the number next to Firefox" is the figure on its row', () => {
+    const page = snap(els);
+    expect(page.elements[idx(resolveStep(step('Click', { description: 'Click the number next to Firefox' }), page))]?.text).toBe('3801');
+  });
+});
+
 describe('corners and headers', () => {
   test('"at the top right of the table" is a corner of the table, not what lies to its right', () => {
     const p = parseStep(step('Type', { description: "Type 'London' into the Search box at the top right of the table", text: 'London' }));
