@@ -78,18 +78,27 @@ const REGION_NOUNS = new Set([
 /** Nouns for a widget's shape that add nothing to its name: "the pagination bar", "the carousel strip". */
 const SHAPE_NOUNS = new Set(['bar', 'strip', 'widget', 'control', 'controls', 'area']);
 
+/**
+ * A person's name: two to four capitalised words that do not start as a control's label does
+ * ("Show Candidates", "Sign Up").
+ */
+const PERSON_NAME =
+  /^(?!(?:Show|Hide|Sign|Log|Learn|Get|Read|View|See|Add|New|Create|Start|Try|Buy|Download|Contact|Subscribe|Join|Load|Open|Close|Save|Submit|Send|Search|Go|Back|Next|More|About|Home|Edit|Delete|Remove|My|Our|Your|All)\b)\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}$/u;
+
 /** Words that describe a text by its shape, and the shape: an address, a phone number, a link. */
 const SHAPES: [RegExp, RegExp][] = [
   [/\be-?mail\b/i, /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i],
   [/\b(?:phone|telephone)\b/i, /^\+?[\d\s().-]{7,20}$/],
   [/\b(?:web ?site|url|web address)\b/i, /^(?:https?:\/\/|www\.)\S+$/i],
-  // "the author name", "the sender's name": a person's name, two to four capitalised words
-  // that do not start as a control's label does ("Show Candidates", "Sign Up").
+  // "the author name", "the sender's name".
   [
     /\b(?:author|writer|sender|user|owner|creator|poster|seller|customer|artist|speaker|person|developer|maintainer)\s+name\b/i,
-    /^(?!(?:Show|Hide|Sign|Log|Learn|Get|Read|View|See|Add|New|Create|Start|Try|Buy|Download|Contact|Subscribe|Join|Load|Open|Close|Save|Submit|Send|Search|Go|Back|Next|More|About|Home|Edit|Delete|Remove|My|Our|Your|All)\b)\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}$/u,
+    PERSON_NAME,
   ],
 ];
+
+/** In a heading: a post's or card's title ("Coffee Pic"), written in capitals like a name but never the author's. */
+const IN_HEADING = /\/h[1-6]\[\d+\]/;
 
 const TYPED_INPUTS = new Set(['date', 'month', 'week', 'time', 'datetime-local', 'number', 'range', 'color']);
 
@@ -200,7 +209,8 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
   const shape = shapeOf(query);
   // A date, time or number input's value has the shape its type gives it ("1970-01-01" is no phone number).
   const typedValue = e.tag === 'input' && TYPED_INPUTS.has((e.inputType ?? '').toLowerCase());
-  if (shape && !typedValue && shape.test((e.text || e.value || '').trim())) best = { s: W.SHAPE_MATCH, via: 'its shape' };
+  const title = shape === PERSON_NAME && IN_HEADING.test(e.xpath);
+  if (shape && !typedValue && !title && shape.test((e.text || e.value || '').trim())) best = { s: W.SHAPE_MATCH, via: 'its shape' };
   for (const [via, v] of fields) {
     if (!v) continue;
     const s = textSimilarity(query, v);

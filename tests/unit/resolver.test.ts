@@ -1614,6 +1614,60 @@ describe('grids of cards', () => {
   });
 });
 
+test("a heading's text is a title, never the author's name, however capitalised (MDL blog card)", () => {
+  // A card: a photo whose title link sits on it, and the author's name under it, not a link.
+  const card = '/html[1]/body[1]/main[1]/div[1]';
+  const page = snap(
+    withParents([
+      {
+        tag: 'div',
+        xpath: card,
+        classes: ['card'],
+        text: 'Coffee Pic The Newist 2 days ago',
+        box: { x: 200, y: 240, width: 580, height: 360 },
+      },
+      {
+        tag: 'div',
+        xpath: `${card}/div[1]`,
+        classes: ['card__media'],
+        text: 'Coffee Pic',
+        box: { x: 200, y: 240, width: 580, height: 284 },
+      },
+      { tag: 'h3', xpath: `${card}/div[1]/h3[1]`, role: 'heading', text: 'Coffee Pic', box: { x: 222, y: 458, width: 158, height: 40 } },
+      {
+        tag: 'a',
+        xpath: `${card}/div[1]/h3[1]/a[1]`,
+        href: 'entry.html',
+        text: 'Coffee Pic',
+        box: { x: 222, y: 458, width: 158, height: 40 },
+      },
+      {
+        tag: 'div',
+        xpath: `${card}/div[2]`,
+        text: 'The Newist 2 days ago',
+        interactive: false,
+        box: { x: 200, y: 524, width: 580, height: 76 },
+      },
+      {
+        tag: 'strong',
+        xpath: `${card}/div[2]/strong[1]`,
+        text: 'The Newist',
+        interactive: false,
+        box: { x: 274, y: 542, width: 70, height: 18 },
+      },
+      {
+        tag: 'span',
+        xpath: `${card}/div[2]/span[1]`,
+        text: '2 days ago',
+        interactive: false,
+        box: { x: 274, y: 562, width: 70, height: 18 },
+      },
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Click the author name under the Coffee Pic photo' }), page);
+  expect(page.elements[idx(r)]?.text).toBe('The Newist');
+});
+
 describe('an editor toolbar of icon buttons named only by their classes (Quill)', () => {
   // Two rows of 28x24 buttons in groups, each with its own class, the variant in its value
   // (read into the icon hint), and wider pickers (spans acting as buttons) among them.
