@@ -597,6 +597,7 @@ export const CONTAINER_NOUNS = new Set([
   'table',
   'calendar',
   'strip',
+  'band',
   'row',
   'map',
   'picker',

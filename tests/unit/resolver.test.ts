@@ -668,6 +668,19 @@ describe('"next to" is beside, not at a corner', () => {
   });
 });
 
+describe('a band is a strip of the page', () => {
+  test('"in the Explore band" is inside the band that Explore names', () => {
+    const p = parseStep(step('Click', { description: 'Click the tutorial tag in the Explore band' }));
+    expect(p.target.words).toEqual(['tutorial', 'tag']);
+    expect(p.relations.map((r) => [r.type, r.anchor.words.join(' '), r.anchor.container])).toEqual([['inside', 'explore', 'band']]);
+  });
+  test('"the text in the green band" is text on green, not an anchor named band', () => {
+    const p = parseStep(step('Click', { description: 'Click the text in the green band at the very bottom' }));
+    expect(p.relations).toEqual([]);
+    expect(p.target.look?.around).toEqual(['green']);
+  });
+});
+
 describe('corners and headers', () => {
   test('"at the top right of the table" is a corner of the table, not what lies to its right', () => {
     const p = parseStep(step('Type', { description: "Type 'London' into the Search box at the top right of the table", text: 'London' }));
