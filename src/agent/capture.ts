@@ -18,6 +18,7 @@ import {
   keepFloatOnlyHeights,
   nativeButtons,
   currentColorBorders,
+  hiddenTableBorders,
   restoreEdgeMargins,
   restoreFixedOrder,
   restoreFormControls,
@@ -101,6 +102,7 @@ function beforeRender(s: Saved, c: CloneContext): void {
   restoreBrokenImageSizes(s, c);
   nativeButtons(s, c);
   currentColorBorders(s, c);
+  hiddenTableBorders(s, c);
   exactLengths(s, c);
   clearCanvasBackgroundSource(s, c);
   exactColors(c);

@@ -266,6 +266,28 @@ export function currentColorBorders(s: Saved, context: CloneContext): void {
   }
 }
 
+/**
+ * In a table with collapsing borders a `hidden` border wins over every border it meets (CSS 2.2
+ * §17.6.2.1): FullCalendar hides its inner tables' outer edges, so the cells' own 1 px edges
+ * there are never drawn. A hidden border is 0 px wide, and snapdom replaces the borders of a box
+ * whose four widths are 0 with `border: none`, the weakest style instead of the strongest: each
+ * edge cell got its border back and every cell's content moved by half a pixel or a pixel (the
+ * calendar's day headers and time labels, OCR 0.616). Hidden sides get their style back.
+ */
+export function hiddenTableBorders(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  for (const [c, src] of map) {
+    if (!(c as HTMLElement).style) continue;
+    const cs = s.getComputedStyle(src);
+    if (cs.borderCollapse !== 'collapse') continue;
+    let extra = '';
+    for (const side of ['top', 'right', 'bottom', 'left'])
+      if (cs.getPropertyValue(`border-${side}-style`) === 'hidden') extra += `;border-${side}-style:hidden`;
+    if (extra) c.setAttribute('style', `${c.getAttribute('style') ?? ''}${extra}`);
+  }
+}
+
 /** Sets the whole background, dropping the longhands snapdom's inlining left in the style attribute. */
 export function replaceBackground(style: CSSStyleDeclaration, value: string): void {
   for (const p of [...style]) if (p.startsWith('background')) style.removeProperty(p);
@@ -636,3 +658,4 @@ export function undoFixedPadding(s: Saved, context: CloneContext): void {
     style.height = `${u.height}px`;
   }
 }
+
