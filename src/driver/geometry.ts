@@ -2,7 +2,7 @@
 // "below", "on the right of", positions on the screen, landmark regions, sections.
 // Pure functions of boxes and paths; every curve's numbers are in weights.ts.
 import type { Box, ElementSnapshot, PageSnapshot } from './snapshot.ts';
-import type { Relation, TargetQuery } from './parse.ts';
+import type { Region, Relation, TargetQuery } from './parse.ts';
 import type { Info } from './candidates.ts';
 import * as W from './weights.ts';
 
@@ -72,6 +72,35 @@ export function inRegion(region: string, e: ElementSnapshot, snapshot: PageSnaps
   if ((region === 'header' || region === 'nav') && pageY + e.box.height / 2 < W.HEADER_BAND_PX) return W.REGION_BY_PLACE_FIT;
   if (region === 'footer' && pageY > snapshot.scroll.maxY + snapshot.viewport.height - W.FOOTER_BAND_PX) return W.REGION_BY_PLACE_FIT;
   return 0;
+}
+
+/** The element each region is written as, when a page writes it as one (`<nav>`, `<footer>`). */
+const REGION_TAGS: Record<Region, string> = {
+  header: 'header',
+  footer: 'footer',
+  nav: 'nav',
+  sidebar: 'aside',
+  modal: 'dialog',
+  main: 'main',
+  form: 'form',
+};
+
+/**
+ * "in the first navigation bar", "the second footer": the region's elements counted in page
+ * order, as the XPath prefix of the one the ordinal names (negative from the end), or undefined
+ * when the page writes fewer than two (one region is what `inRegion` already reads).
+ */
+export function regionInstance(region: Region, ordinal: number, infos: Info[]): string | undefined {
+  const seg = new RegExp(`^(.*/${REGION_TAGS[region]}\\[\\d+\\])(?:/|$)`);
+  const first = new Map<string, number>();
+  for (const { e } of infos) {
+    if (!e.visible) continue;
+    const m = seg.exec(e.xpath);
+    if (m && !first.has(m[1] as string)) first.set(m[1] as string, e.order);
+  }
+  if (first.size < 2) return undefined;
+  const ordered = [...first.entries()].sort((a, b) => a[1] - b[1]).map(([p]) => p);
+  return ordered[ordinal > 0 ? ordinal - 1 : ordered.length + ordinal];
 }
 
 /**

@@ -6,7 +6,7 @@ import { hintTokens, normalize, textSimilarity } from './text.ts';
 import type { ParsedStep, Relation, TargetQuery } from './parse.ts';
 import type { ElementSnapshot, PageSnapshot } from './snapshot.ts';
 import { byScore, fmt, scoreBase, textMatch, type Info, type Scored } from './candidates.ts';
-import { commonDepth, isInside, likeSiblings, positionFit, relationFit, sectionDepth } from './geometry.ts';
+import { commonDepth, isInside, likeSiblings, positionFit, regionInstance, relationFit, sectionDepth } from './geometry.ts';
 import { pickGrid, pickOrdinal, showsNumber } from './groups.ts';
 import * as W from './weights.ts';
 
@@ -51,6 +51,30 @@ function applyRelations(
   const framed = new Set<number>();
   for (const rel of relations) {
     if (depth > W.MAX_ANCHOR_DEPTH) break;
+    // "Link 2 in the first navigation bar": a region counted by an ordinal is that one of the
+    // page's <nav>s (or footers...), in page order; the snapshot keeps their contents only.
+    const a0 = rel.anchor;
+    if (
+      (rel.type === 'inside' || rel.type === 'group') &&
+      a0.region &&
+      a0.ordinal !== undefined &&
+      !a0.labels.length &&
+      !a0.words.length &&
+      !a0.names?.length &&
+      !a0.kinds.length &&
+      !a0.sub?.length
+    ) {
+      const prefix = regionInstance(a0.region, a0.ordinal, infos);
+      if (prefix !== undefined) {
+        for (const s of scored) {
+          const fit = (infos[s.i] as Info).e.xpath.startsWith(`${prefix}/`) ? 1 : 0;
+          s.score += W.W_RELATION * fit;
+          s.relFit = (s.relFit ?? 0) + fit;
+          if (fit) s.reasons.push(`in ${a0.region} ${a0.ordinal}`);
+        }
+        continue;
+      }
+    }
     // "the salary in the third row": the anchor's ordinal counts the rows that hold a salary.
     const holds = rel.type === 'inside' || rel.type === 'group' ? likelyTargets(scored) : undefined;
     const anchorScores = scoreQuery(rel.anchor, rel.anchor.sub ?? [], step, snapshot, infos, true, depth + 1, holds).sort(byScore);

@@ -2,6 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import { resolveStep, type ResolveResult } from '../../src/driver/resolve.ts';
 import { parseStep } from '../../src/driver/parse.ts';
+import { prepare } from '../../src/driver/candidates.ts';
+import { regionInstance } from '../../src/driver/geometry.ts';
 import { textSimilarity } from '../../src/driver/text.ts';
 import { parseColour } from '../../src/driver/colours.ts';
 import { B, snap, withParents, type El } from '../support/snapshots.ts';
@@ -679,6 +681,48 @@ describe('a band is a strip of the page', () => {
     expect(p.relations).toEqual([]);
     expect(p.target.look?.around).toEqual(['green']);
   });
+});
+
+test('a region counted by an ordinal is that one of the <nav>s (or footers...) written in the page, in page order', () => {
+  // Chota's nav demo: the top bar's links, a second bar kept whole, two demo bars in a section.
+  const link = (nav: string, y: number): El => ({
+    tag: 'a',
+    xpath: `${nav}/div[1]/a[1]`,
+    href: '#',
+    text: 'Link 1',
+    landmark: 'nav',
+    box: { x: 900, y, width: 83, height: 48 },
+  });
+  const infos = prepare(
+    snap([
+      link('/html[1]/body[1]/nav[1]', 86),
+      {
+        tag: 'nav',
+        xpath: '/html[1]/body[1]/nav[2]',
+        role: 'navigation',
+        text: 'Link 1',
+        interactive: false,
+        landmark: 'nav',
+        box: { x: 0, y: 207, width: 1280, height: 50 },
+      },
+      link('/html[1]/body[1]/nav[2]', 208),
+      link('/html[1]/body[1]/div[3]/section[1]/nav[1]', 330),
+      link('/html[1]/body[1]/div[3]/section[1]/nav[2]', 450),
+      {
+        tag: 'footer',
+        xpath: '/html[1]/body[1]/footer[1]',
+        text: 'Made with chota',
+        interactive: false,
+        box: { x: 0, y: 900, width: 1280, height: 60 },
+      },
+    ]),
+  );
+  expect(regionInstance('nav', 1, infos)).toBe('/html[1]/body[1]/nav[1]');
+  expect(regionInstance('nav', 2, infos)).toBe('/html[1]/body[1]/nav[2]');
+  expect(regionInstance('nav', -1, infos)).toBe('/html[1]/body[1]/div[3]/section[1]/nav[2]');
+  expect(regionInstance('nav', 5, infos)).toBeUndefined();
+  // One footer: "the first footer" is what the region alone already reads.
+  expect(regionInstance('footer', 1, infos)).toBeUndefined();
 });
 
 describe('corners and headers', () => {
