@@ -26,6 +26,8 @@ export interface Info {
   textWrapper?: boolean;
   /** Not a control itself but inside a small one: a click on it reaches the control's listener. */
   inControl?: boolean;
+  /** Holds a series of like items (three or more): a list whatever its classes say. */
+  holdsSeries?: boolean;
 }
 
 export interface Scored {
@@ -139,12 +141,15 @@ export function prepare(snapshot: PageSnapshot): Info[] {
     list.push(i);
     siblings.set(key, list);
   });
-  for (const list of siblings.values()) {
+  const byPath = new Map(infos.map((info, i) => [info.e.xpath, i]));
+  for (const [key, list] of siblings) {
     if (list.length < 2) continue;
     for (const i of list) {
       const k = (infos[i] as Info).kinds;
       if (!k.has('card') && !k.has('row') && !k.has('item')) k.set('item', W.REPEATED_ITEM_DEGREE);
     }
+    const holder = list.length >= W.LIST_MIN_ITEMS ? byPath.get(key.slice(0, key.indexOf('|'))) : undefined;
+    if (holder !== undefined) (infos[holder] as Info).holdsSeries = true;
   }
   // "Click '60 FPS'" on a clickable stats panel: the words are a span inside it, and a click on
   // the span reaches the panel. Only a control close above and smaller than a quarter of the
@@ -465,6 +470,12 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   if (asAnchor && !q.container && region && REGION_NOUNS.has(region) && info.plainHints.includes(region) && !info.kinds.has('heading')) {
     score += W.W_CONTEXT;
     reasons.push(`a ${region}`);
+  }
+  // "the last song in the list on the right": a list is what holds a series of like entries,
+  // whatever its classes (a playlist of divs), not a word that only looks like "list".
+  else if (asAnchor && !q.container && region === 'list' && info.holdsSeries) {
+    score += W.W_CONTEXT;
+    reasons.push('a list of like entries');
   }
   if (q.container && asAnchor && info.hints.includes(q.container)) {
     score += W.W_CONTEXT;

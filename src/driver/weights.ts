@@ -209,6 +209,8 @@ export const SELF_ANCHOR_FIT = 0.8;
 export const SELF_GROUP_FIT = 0.6;
 /** Distance (CSS px) at which "next to" proximity has fallen to one half. */
 export const NEAR_HALF_DISTANCE = 120;
+/** "the list": an element holding at least this many like siblings (same tag and classes) is one. */
+export const LIST_MIN_ITEMS = 3;
 /** "the number next to Firefox": a box touching the anchor only at a corner (the row above's cell) is not beside it; its proximity counts this much. */
 export const NEAR_DIAGONAL_FACTOR = 0.7;
 

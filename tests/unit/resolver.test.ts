@@ -4,6 +4,7 @@ import { resolveStep, type ResolveResult } from '../../src/driver/resolve.ts';
 import { parseStep } from '../../src/driver/parse.ts';
 import { prepare } from '../../src/driver/candidates.ts';
 import { regionInstance } from '../../src/driver/geometry.ts';
+import { scoreQuery } from '../../src/driver/query.ts';
 import { textSimilarity } from '../../src/driver/text.ts';
 import { parseColour } from '../../src/driver/colours.ts';
 import { B, snap, withParents, type El } from '../support/snapshots.ts';
@@ -723,6 +724,70 @@ test('a region counted by an ordinal is that one of the <nav>s (or footers...) w
   expect(regionInstance('nav', 5, infos)).toBeUndefined();
   // One footer: "the first footer" is what the region alone already reads.
   expect(regionInstance('footer', 1, infos)).toBeUndefined();
+});
+
+test('"the list" is what holds a series of like entries, not a word that looks like "list" (a playlist of divs)', () => {
+  // A player on the left; on the right a playlist: a plain div holding five song rows.
+  const list = '/html[1]/body[1]/div[1]/div[2]';
+  const songs = [
+    ['Risin High', 'Ancient Astronauts'],
+    ['The Gun', 'Lorn'],
+    ['Terrain', 'pg.lost'],
+    ['Vorel', 'Russian Circles'],
+    ['Anthem', 'Emancipator'],
+  ];
+  const page = snap(
+    withParents([
+      {
+        tag: 'div',
+        xpath: '/html[1]/body[1]/div[1]/div[1]',
+        text: 'Now playing Risin High',
+        interactive: false,
+        box: { x: 190, y: 20, width: 450, height: 700 },
+      },
+      { tag: 'div', xpath: list, text: songs.flat().join(' '), interactive: false, box: { x: 640, y: 20, width: 450, height: 715 } },
+      ...songs.flatMap(([title, artist], i): El[] => [
+        {
+          tag: 'div',
+          xpath: `${list}/div[${i + 1}]`,
+          classes: ['song', 'amplitude-song-container'],
+          listeners: ['click'],
+          text: `${title} ${artist}`,
+          box: { x: 640, y: 20 + i * 65, width: 450, height: 65 },
+        },
+        {
+          tag: 'span',
+          xpath: `${list}/div[${i + 1}]/span[1]`,
+          classes: ['song-title'],
+          text: title as string,
+          interactive: false,
+          box: { x: 680, y: 30 + i * 65, width: 300, height: 21 },
+        },
+        {
+          tag: 'span',
+          xpath: `${list}/div[${i + 1}]/span[2]`,
+          classes: ['song-artist'],
+          text: artist as string,
+          interactive: false,
+          box: { x: 680, y: 52 + i * 65, width: 300, height: 21 },
+        },
+      ]),
+    ]),
+  );
+  const infos = prepare(page);
+  // The playlist holds a series; the player beside it and a song row (two spans) do not.
+  expect(infos.filter((x) => x.holdsSeries).map((x) => x.e.xpath)).toEqual([list]);
+  // Read as an anchor, "the list" is the playlist, whose classes say nothing, not "pg.lost".
+  const anchor = scoreQuery(
+    { labels: [], words: ['list'], kinds: [], position: { h: 'right' } },
+    [],
+    parseStep(step('Click', { description: 'Click the list' })),
+    page,
+    infos,
+    true,
+    1,
+  ).sort((a, b) => b.score - a.score)[0];
+  expect(infos[anchor?.i ?? -1]?.e.xpath).toBe(list);
 });
 
 describe('corners and headers', () => {
