@@ -365,6 +365,17 @@ export function wordSimilarity(a: string, b: string): number {
  */
 export const textSimilarity: (query: string, text: string) => number = memo2(textSimilarityUncached);
 
+/** Similarity of a capitalised abbreviation to the words it abbreviates: nearly the name itself. */
+const W_ACRONYM = 0.9;
+
+/** The first letters of a text's words: "frequently asked questions" -> "faq". */
+function initials(t: string): string {
+  return t
+    .split(' ')
+    .map((w) => w[0] ?? '')
+    .join('');
+}
+
 function textSimilarityUncached(query: string, text: string): number {
   const q = normalize(query);
   const t = normalize(text);
@@ -378,6 +389,8 @@ function textSimilarityUncached(query: string, text: string): number {
   let best = 0;
   if ((' ' + t + ' ').includes(' ' + q + ' ')) best = Math.max(best, 0.72 + 0.23 * (q.length / t.length));
   else if ((' ' + q + ' ').includes(' ' + t + ' ')) best = Math.max(best, 0.35 + 0.4 * (t.length / q.length));
+  // "the FAQ" for "Frequently Asked Questions": a name in capitals spelled by the text's initials.
+  if (/^[A-Z]{2,5}s?$/.test(query.trim()) && initials(t) === q.replace(/s$/, '')) best = Math.max(best, W_ACRONYM);
   if (qc.length >= 4 && tc.length >= 4 && Math.abs(qc.length - tc.length) <= 3) {
     const r = 1 - distance(qc, tc) / Math.max(qc.length, tc.length);
     if (r >= 0.8) best = Math.max(best, r * 0.92);

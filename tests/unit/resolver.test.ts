@@ -39,6 +39,13 @@ describe('labels and text', () => {
   test('apostrophes inside words are not quotes', () => {
     expect(parseStep(step('Click', { description: "Click Tom's 'Like' button" })).target.labels).toEqual(['Like']);
   });
+  test('a name in capitals matches the words its initials spell ("the FAQ", "Frequently Asked Questions")', () => {
+    expect(textSimilarity('FAQ', 'Frequently Asked Questions')).toBeGreaterThanOrEqual(0.9);
+    expect(textSimilarity('FAQs', 'Frequently Asked Questions')).toBeGreaterThanOrEqual(0.9);
+    // A word written in lower case is a word, not an abbreviation; other initials do not spell it.
+    expect(textSimilarity('faq', 'Frequently Asked Questions')).toBeLessThan(0.5);
+    expect(textSimilarity('FAQ', 'Find All Quotes Here')).toBeLessThan(0.5);
+  });
   test('similarity is exact 1 and ordered', () => {
     expect(textSimilarity('Add to cart', 'add to cart')).toBe(1);
     expect(textSimilarity('Add', 'Add to cart')).toBeLessThan(1);
