@@ -520,6 +520,9 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       }
     }
     if (matched) continue;
+    // "the big banner image": a banner before a kind word is the thing's shape (a wide hero
+    // picture), not the page's header.
+    if (word === 'banner' && isKindWord(w[i + 1])) continue;
     const region = REGION_WORDS[word];
     if (region) {
       q.region = region;

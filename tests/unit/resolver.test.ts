@@ -678,6 +678,14 @@ describe('"next to" is beside, not at a corner', () => {
   });
 });
 
+test('"the big banner image" is a wide picture, not a picture in the header', () => {
+  const p = parseStep(step('Click', { description: 'Click the big banner image above the heading' }));
+  expect(p.target.region).toBeUndefined();
+  expect(p.target.kinds).toEqual(['image']);
+  // "the banner" alone is still the page's header.
+  expect(parseStep(step('Click', { description: 'Click the logo in the banner' })).target.region).toBe('header');
+});
+
 describe('a band is a strip of the page', () => {
   test('"in the Explore band" is inside the band that Explore names', () => {
     const p = parseStep(step('Click', { description: 'Click the tutorial tag in the Explore band' }));
