@@ -658,4 +658,3 @@ export function undoFixedPadding(s: Saved, context: CloneContext): void {
     style.height = `${u.height}px`;
   }
 }
-
