@@ -1,6 +1,6 @@
 // `npm test`: lint, format check (Prettier), type-check, unit tests (Vitest) and browser tests (Vitest driving real
 // headless Chromium through playwright-core). Ends with one plain "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,13 +22,48 @@ function step(label, cmd, args) {
   return result.status === 0;
 }
 
+/**
+ * Steps that do not depend on each other, run at once (they are single-threaded for most of
+ * their time, and CI's clock counts); each one's output is printed whole when it ends, so
+ * the log reads as if they had run one after another.
+ * @param {[string, string, string[]][]} steps
+ */
+async function stepsTogether(steps) {
+  const results = await Promise.all(
+    steps.map(
+      ([label, cmd, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          /** @type {Buffer[]} */
+          const out = [];
+          const child = spawn(cmd, args, { env: process.env });
+          child.stdout.on('data', (d) => out.push(d));
+          child.stderr.on('data', (d) => out.push(d));
+          child.on('close', (code) => {
+            const text = Buffer.concat(out).toString();
+            console.log(`\n== ${label}${text ? `\n${text.trimEnd()}` : ''}`);
+            console.log(`== ${label}: ${code === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+            resolve(code === 0);
+          });
+          child.on('error', (e) => {
+            console.log(`\n== ${label}: FAILED (${e.message})`);
+            resolve(false);
+          });
+        }),
+    ),
+  );
+  return results.every(Boolean);
+}
+
 /** @param {string} name */
 const bin = (name) => `node_modules/.bin/${name}`;
 let ok = true;
+/** @type {[string, string, string[]][]} */
+const checks = [];
 if (!extra.length) {
-  ok = step('lint', bin('eslint'), ['.', '--max-warnings=0']) && ok;
-  ok = step('format', bin('prettier'), ['--check', '.', '--log-level=warn']) && ok;
-  ok = step('type-check', 'node', ['scripts/typecheck.mjs']) && ok;
+  checks.push(['lint', bin('eslint'), ['.', '--max-warnings=0']]);
+  checks.push(['format', bin('prettier'), ['--check', '.', '--log-level=warn']]);
+  checks.push(['type-check', 'node', ['scripts/typecheck.mjs']]);
 }
 mkdirSync('test-artifacts', { recursive: true });
 // One build for every browser test project (each project's global setup would otherwise
@@ -36,9 +71,10 @@ mkdirSync('test-artifacts', { recursive: true });
 let ownDist = '';
 if (!process.env.IWR_TEST_DIST) {
   ownDist = mkdtempSync(join(tmpdir(), 'iwr-dist-'));
-  ok = step('build', bin('vite'), ['build', '--logLevel', 'warn', '--outDir', ownDist, '--emptyOutDir']) && ok;
+  checks.push(['build', bin('vite'), ['build', '--logLevel', 'warn', '--outDir', ownDist, '--emptyOutDir']]);
   process.env.IWR_TEST_DIST = ownDist;
 }
+ok = (await stepsTogether(checks)) && ok;
 const report = 'test-artifacts/vitest.json';
 const vitestOk = step('tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
 ok = vitestOk && ok;
