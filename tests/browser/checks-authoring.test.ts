@@ -324,7 +324,9 @@ test(
       created: expect.any(String),
       approved: expect.any(String),
     });
-    expect(await card.innerText()).toMatch(/drafted by draft-model on \d{4}-\d\d-\d\d, approved by Ada Reviewer/);
+    // The card shows the saved entry's provenance once it has read the entry back (a render after
+    // the status line): wait for it rather than read the card at once.
+    await card.getByText(/drafted by draft-model on \d{4}-\d\d-\d\d, approved by Ada Reviewer/).waitFor({ timeout: 10_000 });
     expect(server.requests).toHaveLength(2);
 
     // A check written for another wording of the assertion is marked stale, with the new text.
