@@ -58,23 +58,7 @@ export function positionFit(
   return fits.reduce((a, b) => a * b, 1);
 }
 
-export function inRegion(region: string, e: ElementSnapshot, snapshot: PageSnapshot): number {
-  // Landmarks containing the element, innermost first ("form header").
-  const lms = (e.landmark ?? '').toLowerCase().split(' ');
-  const has = (l: string) => lms.includes(l);
-  const pageY = e.box.y + snapshot.scroll.y;
-  // A nav down the side (a sidebar menu) is a nav, and only half "the header".
-  if (region === 'header' && has('nav') && !has('header') && pageY + e.box.height / 2 >= W.HEADER_BAND_PX) return W.SIDE_NAV_AS_HEADER;
-  if ((region === 'nav' || region === 'header') && (has('nav') || has('header'))) return 1;
-  if (has(region)) return 1;
-  if (region === 'modal' && has('dialog')) return 1;
-  if (region === 'sidebar' && has('aside')) return 1;
-  if ((region === 'header' || region === 'nav') && pageY + e.box.height / 2 < W.HEADER_BAND_PX) return W.REGION_BY_PLACE_FIT;
-  if (region === 'footer' && pageY > snapshot.scroll.maxY + snapshot.viewport.height - W.FOOTER_BAND_PX) return W.REGION_BY_PLACE_FIT;
-  return 0;
-}
-
-/** The element each region is written as, when a page writes it as one (`<nav>`, `<footer>`). */
+/** The element (and landmark) each region is written as: `<nav>`, `<aside>` for a sidebar, `<dialog>` for a modal. */
 const REGION_TAGS: Record<Region, string> = {
   header: 'header',
   footer: 'footer',
@@ -84,6 +68,20 @@ const REGION_TAGS: Record<Region, string> = {
   main: 'main',
   form: 'form',
 };
+
+export function inRegion(region: Region, e: ElementSnapshot, snapshot: PageSnapshot): number {
+  // Landmarks containing the element, innermost first ("form header").
+  const lms = (e.landmark ?? '').toLowerCase().split(' ');
+  const has = (l: string) => lms.includes(l);
+  const pageY = e.box.y + snapshot.scroll.y;
+  // A nav down the side (a sidebar menu) is a nav, and only half "the header".
+  if (region === 'header' && has('nav') && !has('header') && pageY + e.box.height / 2 >= W.HEADER_BAND_PX) return W.SIDE_NAV_AS_HEADER;
+  if ((region === 'nav' || region === 'header') && (has('nav') || has('header'))) return 1;
+  if (has(region) || has(REGION_TAGS[region])) return 1;
+  if ((region === 'header' || region === 'nav') && pageY + e.box.height / 2 < W.HEADER_BAND_PX) return W.REGION_BY_PLACE_FIT;
+  if (region === 'footer' && pageY > snapshot.scroll.maxY + snapshot.viewport.height - W.FOOTER_BAND_PX) return W.REGION_BY_PLACE_FIT;
+  return 0;
+}
 
 /**
  * "in the first navigation bar", "the second footer": the region's elements counted in page

@@ -243,6 +243,14 @@ export function nativeButtons(s: Saved, context: CloneContext): void {
 const SHADED_BORDERS = new Set(['inset', 'outset', 'groove', 'ridge']);
 
 /**
+ * Adds declarations (";prop:value...") to the end of an element's style attribute, as text:
+ * after snapdom's last style pass, and without the CSSOM rounding or dropping what it cannot read.
+ */
+function appendStyle(c: Element, extra: string): void {
+  if (extra) c.setAttribute('style', `${c.getAttribute('style') ?? ''}${extra}`);
+}
+
+/**
  * Chromium shades an inset, outset, groove or ridge border whose colour is `currentcolor`
  * (the initial value) with its own fixed greys, 154 and 238 whatever the text colour, and
  * one given as a colour from that colour (rgb(128, 128, 128): 44 and 128). snapdom writes
@@ -262,7 +270,7 @@ export function currentColorBorders(s: Saved, context: CloneContext): void {
       if (!SHADED_BORDERS.has(cs.getPropertyValue(`border-${side}-style`))) continue;
       if (cs.getPropertyValue(`border-${side}-color`) === cs.color) extra += `;border-${side}-color:currentcolor`;
     }
-    if (extra) c.setAttribute('style', `${c.getAttribute('style') ?? ''}${extra}`);
+    appendStyle(c, extra);
   }
 }
 
@@ -284,7 +292,7 @@ export function hiddenTableBorders(s: Saved, context: CloneContext): void {
     let extra = '';
     for (const side of ['top', 'right', 'bottom', 'left'])
       if (cs.getPropertyValue(`border-${side}-style`) === 'hidden') extra += `;border-${side}-style:hidden`;
-    if (extra) c.setAttribute('style', `${c.getAttribute('style') ?? ''}${extra}`);
+    appendStyle(c, extra);
   }
 }
 
@@ -468,7 +476,7 @@ export function exactStandInSizes(s: Saved, context: CloneContext): void {
     };
     set('width', r.width);
     set('height', r.height);
-    if (extra) c.setAttribute('style', `${c.getAttribute('style') ?? ''}${extra}`);
+    appendStyle(c, extra);
   }
 }
 
