@@ -459,6 +459,8 @@ const BRANDS = new Set([
 
 /** A query word that ends one of the element's one-word class names counts this much of a word. */
 const COMPOUND_HEAD_MATCH = 0.6;
+/** A query word whose synonym, not the word itself, is among the hints counts this much (wordSimilarity's synonym score). */
+const SYNONYM_HINT_MATCH = 0.9;
 
 /** Fraction (0..1) of query words found among hint words (classes, ids, icon names), synonyms allowed. */
 export function hintSimilarity(queryWords: readonly string[], hints: readonly string[], compounds: readonly string[] = []): number {
@@ -467,7 +469,8 @@ export function hintSimilarity(queryWords: readonly string[], hints: readonly st
   for (const w of queryWords) {
     if (hints.some((h) => synonyms(w, h))) {
       if (BRANDS.has(w)) return 1;
-      hit += 1;
+      // "the bell": a class that writes "bell" says more than an id saying "notification".
+      hit += hints.includes(w) ? 1 : SYNONYM_HINT_MATCH;
     } else if (hints.some((h) => wordSimilarity(w, h) >= 0.8)) hit += 0.8;
     // "superscript" where the markup splits it: class "ql-script", value "super".
     else if (

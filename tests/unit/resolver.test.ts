@@ -78,6 +78,21 @@ describe('kinds and icons', () => {
     expect(idx(resolveStep(step('Click', { description: 'Click the basket button' }), page))).toBe(2);
     expect(idx(resolveStep(step('Click', { description: 'Close the popup with the X button' }), page))).toBe(3);
   });
+  test('a class that writes the word beats an id that only means the same ("the bell", "notification-bell" over "user-notification-1")', () => {
+    const p = snap([
+      // A settings switch for notifications comes first in the page and has a label.
+      {
+        tag: 'input',
+        xpath: `${B(1)}/input[1]`,
+        inputType: 'checkbox',
+        role: 'checkbox',
+        id: 'user-notification-1',
+        iconHint: 'form-switch',
+      },
+      { tag: 'a', xpath: `${B(1)}/a[1]`, href: '#', role: 'button', classes: ['nav-link', 'notification-bell'], iconHint: 'icon' },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: 'Click the bell' }), p))).toBe(1);
+  });
   test('checkbox beats its label; dropdown finds the select', () => {
     expect(idx(resolveStep(step('Click', { description: "Check the 'Remember me' checkbox" }), page))).toBe(4);
     expect(idx(resolveStep(step('Click', { description: 'Open the sort dropdown' }), page))).toBe(6);
