@@ -28,6 +28,8 @@ export interface Info {
   inControl?: boolean;
   /** Holds a series of like items (three or more): a list whatever its classes say. */
   holdsSeries?: boolean;
+  /** Its text is the texts of two or more children run together ("City State": two labels), none of it its own words. */
+  composite?: boolean;
 }
 
 export interface Scored {
@@ -131,7 +133,13 @@ export function prepare(snapshot: PageSnapshot): Info[] {
   // Repeated siblings with content (same tag and classes under one parent, each holding
   // other snapshot elements) are items even with unknown class names: "the first dish".
   const hasKids = new Set<number>();
-  for (const info of infos) if (info.e.parent >= 0) hasKids.add(info.e.parent);
+  const textKids = new Map<number, number>();
+  for (const info of infos) {
+    if (info.e.parent < 0) continue;
+    hasKids.add(info.e.parent);
+    if ((info.e.text || '').trim()) textKids.set(info.e.parent, (textKids.get(info.e.parent) ?? 0) + 1);
+  }
+  for (const [i, n] of textKids) if (n >= 2) (infos[i] as Info).composite = true;
   const siblings = new Map<string, number[]>();
   infos.forEach((info, i) => {
     if (!hasKids.has(i)) return;
@@ -214,7 +222,8 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
   const shape = shapeOf(query);
   // A date, time or number input's value has the shape its type gives it ("1970-01-01" is no phone number).
   const typedValue = e.tag === 'input' && TYPED_INPUTS.has((e.inputType ?? '').toLowerCase());
-  const title = shape === PERSON_NAME && IN_HEADING.test(e.xpath);
+  // A heading's text is a title, and two labels run together ("City State") are no one's name.
+  const title = shape === PERSON_NAME && (IN_HEADING.test(e.xpath) || !!info.composite);
   if (shape && !typedValue && !title && shape.test((e.text || e.value || '').trim())) best = { s: W.SHAPE_MATCH, via: 'its shape' };
   for (const [via, v] of fields) {
     if (!v) continue;

@@ -534,24 +534,16 @@ function possessives(words: string[]): string[] {
     const head = out.slice(k + 1, b);
     // "Sarah Curry's row": a region named by its owner ("the Sarah Curry row"); else "B of A".
     const region = head.filter((w) => !DETERMINERS.has(w));
-    // "Click the author's name": the target is a person's name ("the author name"). Not in a
-    // relation ("next to the user's name"), where the person's part of the page places it.
+    // "Click the author's name", "next to the user's name": a person's name ("the author name"),
+    // as the target or as an anchor; a phrase naming that shape is not the words "name" and "user".
     const personName =
-      region.length === 1 && region[0] === 'name' && owner.filter((w) => !DETERMINERS.has(w)).length === 1 && startsTarget(out, a);
+      region.length === 1 && region[0] === 'name' && owner.filter((w) => !DETERMINERS.has(w)).length === 1;
     out =
       (region.length === 1 && CONTAINER_HEADS.has(region[0] as string)) || personName
         ? [...out.slice(0, a), ...owner, ...region, ...out.slice(b)]
         : [...out.slice(0, a), ...head, 'of', ...owner, ...out.slice(b)];
   }
   return out.filter((w) => w !== 'qposs');
-}
-
-/** Whether the phrase starting at `a` is the step's target: only the verb, "on"/"at" and determiners come before it. */
-function startsTarget(words: string[], a: number): boolean {
-  let i = a - 1;
-  while (i >= 0 && DETERMINERS.has(words[i] as string)) i--;
-  if (i >= 0 && !VERBS.has(words[i] as string) && ['on', 'at'].includes(words[i] as string)) i--;
-  return i < 0 || VERBS.has(words[i] as string);
 }
 
 /** Region nouns a possessive can own: "Sarah Curry's row" is the row of that name. */

@@ -1593,10 +1593,50 @@ describe("a person's name", () => {
     ]);
     expect(idx(resolveStep(step('Click', { description: "Click the author's name at the bottom right" }), page))).toBe(3);
   });
-  test('in a relation a possessive still places the target by its owner', () => {
+  test('"next to the user\'s name": the anchor is a person\'s name too, not a "Name" label; two labels run together are no name', () => {
     const p = parseStep(step('Click', { description: "Click the bell next to the user's name" }));
     expect(p.target.words).toEqual(['bell']);
-    expect(p.relations.map((r) => r.anchor.words)).toEqual([['name'], ['user']]);
+    expect(p.relations.map((r) => r.anchor.words)).toEqual([['user', 'name']]);
+    // A settings form: a "Last Name" label and a row holding the labels "City" and "State", with
+    // notification switches (ids say "notification") beside them; the top bar: the bell, then the
+    // signed-in user's name.
+    const form = snap([
+      { tag: 'label', xpath: `${B(1)}/form[1]/label[1]`, text: 'Last Name', box: { x: 300, y: 200, width: 80, height: 20 } },
+      {
+        tag: 'div',
+        xpath: `${B(1)}/form[1]/div[1]`,
+        text: 'City State',
+        box: { x: 300, y: 300, width: 600, height: 20 },
+        interactive: false,
+      },
+      { tag: 'label', xpath: `${B(1)}/form[1]/div[1]/label[1]`, text: 'City', parent: 1, box: { x: 300, y: 300, width: 40, height: 20 } },
+      { tag: 'label', xpath: `${B(1)}/form[1]/div[1]/label[2]`, text: 'State', parent: 1, box: { x: 600, y: 300, width: 40, height: 20 } },
+      {
+        tag: 'input',
+        xpath: `${B(1)}/form[1]/input[1]`,
+        inputType: 'checkbox',
+        role: 'checkbox',
+        id: 'user-notification-1',
+        box: { x: 910, y: 300, width: 36, height: 20 },
+      },
+      {
+        tag: 'a',
+        xpath: `${B(1)}/nav[1]/a[1]`,
+        href: '#',
+        role: 'button',
+        classes: ['notification-bell'],
+        iconHint: 'icon',
+        box: { x: 1700, y: 17, width: 50, height: 42 },
+      },
+      {
+        tag: 'span',
+        xpath: `${B(1)}/nav[1]/a[2]/span[1]`,
+        text: 'Bonnie Green',
+        interactive: false,
+        box: { x: 1810, y: 28, width: 86, height: 16 },
+      },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: "Click the bell with the red dot next to the user's name" }), form))).toBe(5);
   });
 });
 
