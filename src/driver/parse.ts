@@ -536,8 +536,7 @@ function possessives(words: string[]): string[] {
     const region = head.filter((w) => !DETERMINERS.has(w));
     // "Click the author's name", "next to the user's name": a person's name ("the author name"),
     // as the target or as an anchor; a phrase naming that shape is not the words "name" and "user".
-    const personName =
-      region.length === 1 && region[0] === 'name' && owner.filter((w) => !DETERMINERS.has(w)).length === 1;
+    const personName = region.length === 1 && region[0] === 'name' && owner.filter((w) => !DETERMINERS.has(w)).length === 1;
     out =
       (region.length === 1 && CONTAINER_HEADS.has(region[0] as string)) || personName
         ? [...out.slice(0, a), ...owner, ...region, ...out.slice(b)]
