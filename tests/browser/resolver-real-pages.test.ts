@@ -27,8 +27,9 @@ import {
  * tuning-2's (measured once after its steps were written blind: 105/157, 66.9 %; 106/157,
  * 67.5 %, once an ambiguous step was made unambiguous), and tuning-3's (117/160, 73.1 %,
  * when written blind in session 16), held-out-3's (97/123, 78.9 %, when written blind in
- * session 17, with the resolver of that session's start and of its end alike) and tuning-4's
- * (78/111, 70.3 %, written blind in session 17).
+ * session 17, with the resolver of that session's start and of its end alike), tuning-4's
+ * (78/111, 70.3 %, written blind in session 17) and held-out-4's (93/128, 72.7 %, written blind
+ * in session 20).
  */
 const FLOOR: Record<Split, number> = {
   tuning: 0.9,
@@ -38,6 +39,7 @@ const FLOOR: Record<Split, number> = {
   'held-out': 0.79,
   'held-out-2': 0.78,
   'held-out-3': 0.75,
+  'held-out-4': 0.69,
 };
 
 const { pages, problems } = listCorpus();
@@ -47,7 +49,7 @@ const fixtures = new Map<string, CaseFixture>();
 const verdicts = new Map<string, boolean>();
 let browser: Browser;
 
-// Every page of every split is loaded once (82 pages since tuning-4): about 7 minutes on a
+// Every page of every split is loaded once (90 pages since held-out-4): about 7 minutes on a
 // two-core machine that runs other tests too.
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -57,7 +59,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The held-out splits' share of the pages (issue 13 asks for at least 30 %); held-out-2 and held-out-3 count as held out. */
+/** The held-out splits' share of the pages (issue 13 asks for at least 30 %); held-out-2, -3 and -4 count as held out. */
 const HELD_OUT_SHARE = 0.3;
 
 test('the corpus is well formed: at least 20 pages, 250 steps, 10 families, held-out splits of 30 % of the pages or more', () => {

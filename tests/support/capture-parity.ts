@@ -19,9 +19,10 @@ export const PARITY_DIR = fileURLToPath(new URL('../fixtures/capture-parity/', i
  * resolver corpus's tuning-2 split has steps on the same files, read from here), or a page
  * of the resolver corpus's tuning-3 split (session 16: new families to find new causes on).
  * Held-out pages are measured only, never opened or debugged. tuning-2, tuning-3,
- * tuning-4, held-out-2 and held-out-3 are measured by the script, not by the browser test (CI time).
+ * tuning-4, held-out-2, held-out-3 and held-out-4 are measured by the script, not by the browser test (CI time).
  */
-export type ParitySplit = 'feature' | 'tuning' | 'tuning-2' | 'tuning-3' | 'tuning-4' | 'held-out' | 'held-out-2' | 'held-out-3';
+export type ParitySplit =
+  'feature' | 'tuning' | 'tuning-2' | 'tuning-3' | 'tuning-4' | 'held-out' | 'held-out-2' | 'held-out-3' | 'held-out-4';
 export const PARITY_SPLITS: readonly ParitySplit[] = [
   'feature',
   'tuning',
@@ -31,6 +32,7 @@ export const PARITY_SPLITS: readonly ParitySplit[] = [
   'held-out',
   'held-out-2',
   'held-out-3',
+  'held-out-4',
 ];
 /** What tests/browser/capture-parity.test.ts checks. */
 export const TESTED_PARITY_SPLITS: readonly ParitySplit[] = ['feature', 'tuning', 'held-out'];

@@ -29,6 +29,7 @@ test('tuning-2 is a tuning split whose pages are the capture-parity tuning-2 pag
   expect(isWithheld('held-out')).toBe(true);
   expect(isWithheld('held-out-2')).toBe(true);
   expect(isWithheld('held-out-3')).toBe(true);
+  expect(isWithheld('held-out-4')).toBe(true);
   const { pages, problems } = listCorpus(['tuning-2']);
   expect(problems).toEqual([]);
   expect(pages.length).toBe(10);
