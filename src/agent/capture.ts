@@ -36,14 +36,16 @@ import { canvasBackground, clearCanvasBackgroundSource, paintCanvasBackground } 
 import { keepBrokenImages, restoreBrokenImageSizes } from './capture/images.ts';
 
 /**
- * snapdom works in one task (the frame is frozen meanwhile) at about 0.45 ms per element
- * of the document even off screen, plus about 0.4 ms per element in view (measured on 2
- * cores: 20k elements off screen 9 s, 5k in view 4 s, 100k mixed 57 s). Past these
- * sizes a capture would take many seconds, so it is refused with a reason instead (the
- * 'cdp' backend has no such limit).
+ * snapdom works in one task (the frame is frozen meanwhile), about 0.4 ms per element in
+ * view (5k in view 4 s on 2 cores). Off screen it keeps a hidden box of each subtree's size
+ * (clip: 'viewport'), about 0.04 ms per element (session 20, 2 cores, the `huge-dom` feature
+ * page: 20k elements 0.6–1.1 s, 50k 1.6–2.4 s, 100k 3.7–5.5 s; 2–3x that beside a test run).
+ * Past these sizes a capture would near CAPTURE_TIMEOUT_MS, so it is refused with a reason
+ * instead (the 'cdp' backend has no such limit). The total was 15k when off-screen elements
+ * cost ten times more; an icon gallery of 20k elements was refused.
  */
 export const MAX_ELEMENTS_IN_VIEW = 6000;
-export const MAX_ELEMENTS_TOTAL = 15000;
+export const MAX_ELEMENTS_TOTAL = 60000;
 
 function elementsInView(s: Saved, limit: number): number {
   const all = s.doc.getElementsByTagName('*');
