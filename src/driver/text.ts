@@ -347,10 +347,13 @@ export function synonyms(a: string, b: string): boolean {
 /** Splits class names and ids into words: "btnAddToCart fa-shopping-cart" -> btn add to cart fa shopping cart. */
 export const hintTokens: (s: string) => readonly string[] = memo((s) => tokens(s.replace(/([a-z])([A-Z])/g, '$1 $2')).map(stem));
 
+/** A word that only means the same as another (a synonym, not the word itself) counts this much of a match, in text and in hints. */
+const SYNONYM_MATCH = 0.9;
+
 /** 0..1 similarity of two single words, tolerant to small typos on longer words. */
 export function wordSimilarity(a: string, b: string): number {
   if (a === b) return 1;
-  if (synonyms(a, b)) return 0.9;
+  if (synonyms(a, b)) return SYNONYM_MATCH;
   const max = Math.max(a.length, b.length);
   if (max < 4) return 0;
   const r = 1 - distance(a, b) / max;
@@ -459,8 +462,6 @@ const BRANDS = new Set([
 
 /** A query word that ends one of the element's one-word class names counts this much of a word. */
 const COMPOUND_HEAD_MATCH = 0.6;
-/** A query word whose synonym, not the word itself, is among the hints counts this much (wordSimilarity's synonym score). */
-const SYNONYM_HINT_MATCH = 0.9;
 
 /** Fraction (0..1) of query words found among hint words (classes, ids, icon names), synonyms allowed. */
 export function hintSimilarity(queryWords: readonly string[], hints: readonly string[], compounds: readonly string[] = []): number {
@@ -470,7 +471,7 @@ export function hintSimilarity(queryWords: readonly string[], hints: readonly st
     if (hints.some((h) => synonyms(w, h))) {
       if (BRANDS.has(w)) return 1;
       // "the bell": a class that writes "bell" says more than an id saying "notification".
-      hit += hints.includes(w) ? 1 : SYNONYM_HINT_MATCH;
+      hit += hints.includes(w) ? 1 : SYNONYM_MATCH;
     } else if (hints.some((h) => wordSimilarity(w, h) >= 0.8)) hit += 0.8;
     // "superscript" where the markup splits it: class "ql-script", value "super".
     else if (
