@@ -36,7 +36,9 @@ async function ensureGrabber(page: Page): Promise<void> {
   if (grabbers.has(page)) return;
   grabbers.add(page);
   await page.exposeFunction('iwrCdpGrab', async (rect: { x: number; y: number; width: number; height: number }) => {
-    const png = await page.screenshot({ clip: rect, animations: 'allow', caret: 'initial', scale: 'css' });
+    // caret 'hide' (Playwright's default; the official harness drives Playwright): a blinking caret is drawn
+    // or not depending on the moment, and OCR reads it (task 1 once lost 0.07 of a checkpoint).
+    const png = await page.screenshot({ clip: rect, animations: 'allow', caret: 'hide', scale: 'css' });
     return png.toString('base64');
   });
 }
