@@ -31,14 +31,20 @@ let nextTag = 0;
 const grabbers = new WeakSet<Page>();
 const inputs = new WeakSet<Page>();
 
+/**
+ * How real pixels are grabbed (capture 'cdp', and the capture-parity corpus's reference pixels,
+ * which must be the same). The caret is hidden (Playwright's default; the official harness drives
+ * Playwright): a blinking caret is drawn or not depending on the moment, and OCR reads it (task 1
+ * once lost 0.07 of a checkpoint).
+ */
+export const CDP_SCREENSHOT = { animations: 'allow', caret: 'hide', scale: 'css' } as const;
+
 /** Lets the page ask for real pixels of a rectangle (capture 'cdp'). */
 async function ensureGrabber(page: Page): Promise<void> {
   if (grabbers.has(page)) return;
   grabbers.add(page);
   await page.exposeFunction('iwrCdpGrab', async (rect: { x: number; y: number; width: number; height: number }) => {
-    // caret 'hide' (Playwright's default; the official harness drives Playwright): a blinking caret is drawn
-    // or not depending on the moment, and OCR reads it (task 1 once lost 0.07 of a checkpoint).
-    const png = await page.screenshot({ clip: rect, animations: 'allow', caret: 'hide', scale: 'css' });
+    const png = await page.screenshot({ clip: rect, ...CDP_SCREENSHOT });
     return png.toString('base64');
   });
 }

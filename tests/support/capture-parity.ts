@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { listCorpus } from './real-pages.ts';
+import { CDP_SCREENSHOT } from '../../src/cli/evaluate.ts';
 
 export const PARITY_DIR = fileURLToPath(new URL('../fixtures/capture-parity/', import.meta.url));
 
@@ -185,9 +186,7 @@ async function realPixels(app: Page, viewport: { width: number; height: number }
   });
   if (Math.round(box.width) !== viewport.width || Math.round(box.height) !== viewport.height)
     throw new Error(`frame is ${box.width}x${box.height}, not ${viewport.width}x${viewport.height}`);
-  // caret 'hide' (Playwright's default; the official harness drives Playwright): a blinking caret is drawn
-  // or not depending on the moment, and OCR reads it (task 1 once lost 0.07 of a checkpoint).
-  return (await app.screenshot({ clip: box, animations: 'allow', caret: 'hide', scale: 'css' })).toString('base64');
+  return (await app.screenshot({ clip: box, ...CDP_SCREENSHOT })).toString('base64');
 }
 
 /** How long a page may keep changing its pixels (a chart drawing itself, a jQuery fade). */

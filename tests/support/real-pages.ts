@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { Step } from '../../src/task/types.ts';
 import type { PageSnapshot } from '../../src/driver/snapshot.ts';
 import type { ResolveResult } from '../../src/driver/resolve.ts';
@@ -196,6 +196,8 @@ export interface OpenedPage {
 export interface CorpusTab {
   context: BrowserContext;
   page: Page;
+  /** The browser protocol session of `page`, kept for the clearing between loads. */
+  cdp: CDPSession;
   /** The page being loaded, its URL, and the URLs it tried to load (a self-contained page has none). */
   current: { p: CorpusPage; url: string; blocked: string[] } | null;
 }
@@ -205,18 +207,20 @@ export async function newCorpusTab(
   opts: { beforeLoad?: string; viewport?: CorpusPage['viewport'] } = {},
 ): Promise<CorpusTab> {
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  const tab: CorpusTab = { context, page: null as unknown as Page, current: null };
+  // What the route answers is the tab's current page, set by each load.
+  const state: Pick<CorpusTab, 'current'> = { current: null };
   await context.route('**/*', (route) => {
     const u = route.request().url();
-    const cur = tab.current;
+    const cur = state.current;
     if (cur && u === cur.url) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: cur.p.html });
     // A shared page's relative images fail on purpose, as in the corpus it comes from.
     if (cur && !(cur.p.shared && u.startsWith(`${PAGE_ORIGIN}/`))) cur.blocked.push(u);
     return route.abort('blockedbyclient');
   });
   if (opts.beforeLoad) await context.addInitScript(opts.beforeLoad);
-  tab.page = await context.newPage();
-  return tab;
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  return Object.assign(state, { context, page, cdp });
 }
 
 /**
@@ -231,9 +235,7 @@ export async function loadCorpusPage(tab: CorpusTab, p: CorpusPage, extraSetup?:
     tab.current = null;
     await page.goto('about:blank');
     await context.clearCookies();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Storage.clearDataForOrigin', { origin: PAGE_ORIGIN, storageTypes: 'all' });
-    await cdp.detach();
+    await tab.cdp.send('Storage.clearDataForOrigin', { origin: PAGE_ORIGIN, storageTypes: 'all' });
   }
   const vp = page.viewportSize();
   if (!vp || vp.width !== p.viewport.width || vp.height !== p.viewport.height) await page.setViewportSize(p.viewport);
