@@ -23,6 +23,10 @@ export function useCandidates(taskKey: string, wanted: string | undefined, start
   const [error, setError] = useState<string | null>(null);
   const pending = useRef<{ id: string; html: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Counts the visitor's own choices (add, select, remove). The first load can resolve after one
+  // (a zip dropped while the list is still being read, or while the first draft is being made)
+  // and must not take the screen back to an older candidate then.
+  const choices = useRef(0);
   const starterRef = useRef(starter);
   useEffect(() => {
     starterRef.current = starter;
@@ -48,15 +52,21 @@ export function useCandidates(taskKey: string, wanted: string | undefined, start
   // Load the list, pick the wanted (or latest) candidate; a task with none gets a first draft.
   useEffect(() => {
     let live = true;
+    const before = choices.current;
     void (async () => {
       try {
         let all = await listCandidates(taskKey);
         // A fixed id: two loads racing (two tabs, a re-run effect) make one first draft, not two.
-        if (!all.length)
+        // None when the visitor has already opened a candidate of their own.
+        if (!all.length && choices.current === before)
           all = [
             await createCandidate({ id: `${taskKey}#first-draft`, taskKey, name: 'draft 1', html: starterRef.current(), origin: 'draft' }),
           ];
         if (!live) return;
+        if (choices.current !== before) {
+          setList((mine) => mergeCandidates(mine ?? [], all));
+          return;
+        }
         const pick = all.find((c) => c.id === wanted) ?? all[0]!;
         setList(all);
         setCurrent(pick);
@@ -99,6 +109,7 @@ export function useCandidates(taskKey: string, wanted: string | undefined, start
       await flush();
       const c = list?.find((x) => x.id === id);
       if (!c) return;
+      choices.current++;
       setCurrent(c);
       setHtml(c.html);
     },
@@ -110,6 +121,7 @@ export function useCandidates(taskKey: string, wanted: string | undefined, start
       await flush();
       try {
         const c = await createCandidate({ taskKey, name, html: content, origin, ...(files ? { files } : {}), ...(extra ? { extra } : {}) });
+        choices.current++;
         setList((l) => [c, ...(l ?? [])]);
         setCurrent(c);
         setHtml(c.html);
@@ -141,6 +153,7 @@ export function useCandidates(taskKey: string, wanted: string | undefined, start
     if (timer.current) clearTimeout(timer.current);
     pending.current = null;
     await deleteCandidate(current.id);
+    choices.current++;
     const rest = (list ?? []).filter((c) => c.id !== current.id);
     if (rest.length) {
       setList(rest);
@@ -155,4 +168,10 @@ export function useCandidates(taskKey: string, wanted: string | undefined, start
   }, [current, list, taskKey]);
 
   return { list, current, html, save, error, edit, select, add, newDraft, rename, remove, flush };
+}
+
+/** The visitor's list (newer: it has what they added) with what a late load found, newest first. */
+export function mergeCandidates(mine: Candidate[], loaded: Candidate[]): Candidate[] {
+  const ids = new Set(mine.map((c) => c.id));
+  return [...mine, ...loaded.filter((c) => !ids.has(c.id))].sort((a, b) => b.updatedAt - a.updatedAt);
 }
