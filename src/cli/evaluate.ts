@@ -39,8 +39,8 @@ const inputs = new WeakSet<Page>();
  */
 export const CDP_SCREENSHOT = { animations: 'allow', caret: 'hide', scale: 'css' } as const;
 
-/** Lets the page ask for real pixels of a rectangle (capture 'cdp'). */
-async function ensureGrabber(page: Page): Promise<void> {
+/** Lets the page ask for real pixels of a rectangle (capture 'cdp'). Exported for the browser tests. */
+export async function ensureGrabber(page: Page): Promise<void> {
   if (grabbers.has(page)) return;
   grabbers.add(page);
   await page.exposeFunction('iwrCdpGrab', async (rect: { x: number; y: number; width: number; height: number }) => {

@@ -25,10 +25,11 @@ const MODEL_URL = 'models/test-dinov2-tiny.onnx';
 const CANDIDATES = ['reference', 'static-lookalike', 'partial', 'broken'] as const;
 type Candidate = (typeof CANDIDATES)[number];
 
-// Speed without weakening: one browser and one build; tasks run two at a time, each on its
-// own app page (replays mostly wait on the official timers, so two overlap well on 2 cores);
-// a candidate's checkpoints are scored together so the app's OCR worker pool runs in parallel.
-const PAGES = 2;
+// Speed without weakening: one browser and one build; tasks run three at a time, each on its
+// own app page (replays mostly wait on the official timers, so they overlap well on 2 cores:
+// 265 -> 215 s in CI 7 against two pages); a candidate's checkpoints are scored together so the
+// app's OCR worker pool runs in parallel.
+const PAGES = 3;
 let browser: Browser;
 const idle: Page[] = [];
 const waiting: ((p: Page) => void)[] = [];
