@@ -112,7 +112,12 @@ function offline(): Plugin[] {
 
 // Browser test files that run on their own, after the others (see the 'browser-alone' project).
 // The Firefox smoke test is here too: its run stalled in 3 of 9 tries with another file beside it.
-const BROWSER_ALONE = ['tests/browser/capture-parity.test.ts', 'tests/browser/dino.test.ts', 'tests/browser/firefox-smoke.test.ts'];
+const BROWSER_ALONE = [
+  'tests/browser/capture-parity.test.ts',
+  'tests/browser/cli-capture-parity.test.ts',
+  'tests/browser/dino.test.ts',
+  'tests/browser/firefox-smoke.test.ts',
+];
 
 // One config for the app build, the dev server and both test projects.
 // `base: './'` keeps the build working from any static host sub-path (e.g. a project page).
@@ -137,7 +142,7 @@ export default defineConfig({
           // Some unit tests spawn the CLI (tsx start-up is seconds on a loaded 2-core machine).
           testTimeout: 60_000,
           // Vitest asks one worker count of the projects that run together (this and 'browser').
-          maxWorkers: 3,
+          maxWorkers: 2,
         },
       },
       {
@@ -150,10 +155,9 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Three files at a time on two cores: a replay spends most of its time in the official
-          // waits (1 s after load, 0.5 s after each step), so one file's waits are another's CPU
-          // (at two, CI used about a third of its CPU time).
-          maxWorkers: 3,
+          // Two files at a time: a replay spends most of its time in the official waits
+          // (1 s after load, 0.5 s after each step), so one file's waits are the other's CPU.
+          maxWorkers: 2,
         },
       },
       {
