@@ -213,6 +213,26 @@ describe('settings', () => {
     expect(JSON.stringify(cfg)).not.toContain('sk-test-123456');
     await context.close();
   });
+
+  test('a change made just before the settings are read again (the judge screen reads them when it opens) is kept', async () => {
+    // The judge screen first, so its code is loaded and it opens at once the second time.
+    const { page, context } = await openApp(browser, { path: '#/judge' });
+    await page.locator('h2', { hasText: 'Human judge' }).waitFor();
+    await page.evaluate(() => (location.hash = '#/settings'));
+    const improved = page.getByLabel(/^Improved/);
+    expect(await improved.isChecked()).toBe(false);
+    // Within the save's 300 ms debounce, so storage still holds the old value when the judge screen reads it.
+    await improved.check();
+    await page.evaluate(() => (location.hash = '#/judge'));
+    await page.locator('h2', { hasText: 'Human judge' }).waitFor();
+    await page.waitForTimeout(600); // the judge screen's read and the debounced write are both done; nothing is timed
+    await page.evaluate(() => (location.hash = '#/settings'));
+    expect(await improved.isChecked()).toBe(true);
+    await page.reload();
+    await page.waitForFunction(() => window.iwr?.ready === true);
+    await expect.poll(() => improved.isChecked()).toBe(true);
+    await context.close();
+  });
 });
 
 describe('results and leaderboard', () => {

@@ -20,6 +20,9 @@ interface SettingsState {
 // Saves are per section and debounced so typing a URL does not write on every key.
 const timers = new Map<SettingsSection, ReturnType<typeof setTimeout>>();
 const pending = new Map<SettingsSection, () => Promise<void>>();
+// Sections changed here and not yet written (waiting for their timer, or being written): a
+// load that reads storage meanwhile gets the values from before the change and must keep these.
+const unsaved = new Map<SettingsSection, number>();
 
 function schedule(key: SettingsSection, save: () => Promise<void>): void {
   clearTimeout(timers.get(key));
@@ -49,7 +52,10 @@ export const useSettings = create<SettingsState>((set, get) => ({
   error: null,
   async load() {
     try {
-      const settings = await loadSettings();
+      const stored = await loadSettings();
+      const mine = get().settings;
+      const settings = { ...stored };
+      for (const key of unsaved.keys()) (settings as Record<SettingsSection, unknown>)[key] = mine[key];
       set({ settings, loaded: true, error: null });
     } catch (err) {
       set({
@@ -60,9 +66,13 @@ export const useSettings = create<SettingsState>((set, get) => ({
   },
   set(key, value) {
     set({ settings: { ...get().settings, [key]: value } });
+    const change = (unsaved.get(key) ?? 0) + 1;
+    unsaved.set(key, change);
     schedule(key, async () => {
       try {
         await saveSection(key, value);
+        // Written, unless a newer change of the section is on its way.
+        if (unsaved.get(key) === change) unsaved.delete(key);
         // The judge engine keeps its config in memory: make it read the new one.
         if (key === 'judge') {
           registerSecret((value as Settings['judge']).apiKey);
