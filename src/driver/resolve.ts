@@ -8,7 +8,7 @@
 import type { Step } from '../task/types.ts';
 import type { PageSnapshot } from './snapshot.ts';
 import { parseStep } from './parse.ts';
-import { byScore, fmt, prepare, textMatch, type Info } from './candidates.ts';
+import { byScore, fmt, prepare, textMatch, type Info, type Scored } from './candidates.ts';
 import { isInside } from './geometry.ts';
 import { normalize } from './text.ts';
 import { alternativesOf, confidenceOf, type Alternative } from './confidence.ts';
@@ -150,6 +150,7 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
     return fail(`no element matches "${description}" (the description names no element)`);
 
   const scored = scoreQuery(q, parsed.relations, parsed, snapshot, infos, false);
+  if (action === 'Click') addSpelledLabels(scored, description, infos);
   if (action === 'Type') {
     const idx = step.parameters?.element_index;
     const order = editableOrder(snapshot);
@@ -207,6 +208,36 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
   };
   if (action === 'Type') result.typed = parsed.typed;
   return result;
+}
+
+/**
+ * "Open the simple modal example" for a button "Open Modal!": the step's verb opens the label,
+ * and the parser took the verb (and "modal", a kind) out of the words it matches. A short
+ * label of a visible control whose words all come in the description, in order, starting with
+ * its first word, is spelled out by the step.
+ */
+function addSpelledLabels(scored: Scored[], description: string, infos: readonly Info[]): void {
+  const said = normalize(description).split(' ').filter(Boolean);
+  const verb = said[0];
+  if (!verb) return;
+  for (const s of scored) {
+    const e = (infos[s.i] as Info).e;
+    if (!e.interactive || !e.visible) continue;
+    const words = normalize(e.text || e.name)
+      .split(' ')
+      .filter(Boolean);
+    if (words.length < 2 || words.length > W.SPELLED_LABEL_MAX_WORDS || words[0] !== verb) continue;
+    let at = 1;
+    const spelled = words.slice(1).every((w) => {
+      const j = said.indexOf(w, at);
+      if (j < 0) return false;
+      at = j + 1;
+      return true;
+    });
+    if (!spelled) continue;
+    s.score += W.W_SPELLED_LABEL;
+    s.reasons.push(`label "${words.join(' ')}" spelled by the step`);
+  }
 }
 
 /**

@@ -271,3 +271,8 @@ export const REPEATED_ITEM_DEGREE = 0.8;
 export const HEADER_ROW_DEGREE = 0.4;
 /** A cell of a chosen row gets the click when it alone carries the description's words this well. */
 export const NAMED_CELL_MATCH = 0.9;
+
+/** "Open the modal example" for "Open Modal!": a label the step's own words spell, verb first, counts as its words would (W_WORDS). */
+export const W_SPELLED_LABEL = 6;
+/** Longer labels spelled by a description's words are coincidences more often than names. */
+export const SPELLED_LABEL_MAX_WORDS = 4;

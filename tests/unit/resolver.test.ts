@@ -2655,3 +2655,25 @@ test('"the third of the three small pictures" and "the middle picture in the row
   expect(idx(resolveStep(step('Click', { description: 'Click the middle picture in the row of three' }), page))).toBe(4);
   expect(idx(resolveStep(step('Click', { description: 'Click the right picture in the row of two' }), page))).toBe(2);
 });
+
+test('"Open the simple modal example" is the "Open Modal!" button: a short label the step spells, verb first', () => {
+  const page = snap([
+    { tag: 'h4', xpath: `${B(1)}/h4[1]`, text: 'Simple example', interactive: false },
+    { tag: 'a', xpath: `${B(1)}/a[1]`, text: 'Open Modal!', href: '#modal-1' },
+    { tag: 'a', xpath: `${B(1)}/a[2]`, text: 'Docs', href: '#docs' },
+    // Its words are in the description too, but not from the verb on: not spelled by it.
+    { tag: 'button', xpath: `${B(1)}/button[1]`, text: 'Simple modal' },
+  ]);
+  const r = resolveStep(step('Click', { description: 'Open the simple modal example' }), page);
+  expect(idx(r)).toBe(1);
+  if (r.ok) expect(r.reasons).toContain('label "open modal" spelled by the step');
+  // A label starting with another verb, or longer than four words, is not spelled out.
+  const other = snap([
+    { tag: 'a', xpath: `${B(1)}/a[1]`, text: 'Close modal', href: '#' },
+    { tag: 'a', xpath: `${B(1)}/a[2]`, text: 'Open the simple modal example', href: '#' },
+  ]);
+  const r2 = resolveStep(step('Click', { description: 'Open the simple modal example' }), other);
+  const reasons = [...(r2.ok ? r2.reasons : []), ...r2.alternatives.flatMap((a) => a.reasons)];
+  expect(reasons.length).toBeGreaterThan(0);
+  expect(reasons.join(' ')).not.toContain('spelled');
+});
