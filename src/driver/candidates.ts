@@ -1,7 +1,7 @@
 // Candidate scoring: what each snapshot element is (kinds, hint words, wrappers) and how
 // well it fits one query on its own, before relations, ordinals and grids.
 import type { ElementSnapshot, PageSnapshot } from './snapshot.ts';
-import { bestKindFit, elementKinds, type Kind } from './kinds.ts';
+import { bestKindFit, elementKinds, TEXT_NOUNS, type Kind } from './kinds.ts';
 import type { LookQuery, ParsedStep, TargetQuery } from './step-query.ts';
 import { colourNames, parseColour } from './colours.ts';
 import { inRegion, positionFit } from './geometry.ts';
@@ -406,7 +406,9 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   }
   // A cell named by its column or row header: "the visitors number of the Instagram row".
   // "the Finish heading" is the header itself, not each cell it names.
-  if (e.cell && q.words.length && !q.kinds.includes('heading')) {
+  // "the 8am time label": what shows a text is not the empty slot of the 8am row.
+  const showsNothing = !(e.text || e.name).trim() && q.words.some((w) => TEXT_NOUNS.has(w));
+  if (e.cell && q.words.length && !q.kinds.includes('heading') && !showsNothing) {
     const phrase = q.words.join(' ');
     // A column header's "row header" is the header row's first cell, which names no row.
     const row = e.role === 'columnheader' ? undefined : e.cell.row;

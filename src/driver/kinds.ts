@@ -319,3 +319,6 @@ export function bestKindFit(asked: Kind[], kinds: Map<Kind, number>): number {
   for (const a of asked) for (const [is, d] of kinds) best = Math.max(best, kindCompat(a, is) * d);
   return best;
 }
+
+/** Nouns for something that shows text ("the 8am time label", "the caption"): the target has words of its own. */
+export const TEXT_NOUNS: ReadonlySet<string> = new Set(['text', 'label', 'word', 'words', 'caption', 'title']);

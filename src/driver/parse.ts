@@ -3,7 +3,7 @@
 // the text to type and the key to press. Pure; no knowledge of the page. One phrase at a
 // time is phrase.ts; key names are keys.ts.
 import type { Step } from '../task/types.ts';
-import { KIND_WORDS, type Kind } from './kinds.ts';
+import { KIND_WORDS, TEXT_NOUNS, type Kind } from './kinds.ts';
 import { inferKey, normalizeKey } from './keys.ts';
 import { canonicalKeyName } from '../shared/keys.ts';
 import {
@@ -388,7 +388,6 @@ const SAY_VERBS = new Set([
   'is',
   'has',
 ]);
-const TEXT_NOUNS = new Set(['text', 'label', 'word', 'words', 'caption', 'title']);
 /** "that starts with" / "which begins with": the text it shows begins so. */
 const START_VERBS = new Set(['starts', 'begins', 'opens']);
 /** Nouns for a control that a "using ..." or "with the ..." phrase names as the means. */

@@ -2677,3 +2677,32 @@ test('"Open the simple modal example" is the "Open Modal!" button: a short label
   expect(reasons.length).toBeGreaterThan(0);
   expect(reasons.join(' ')).not.toContain('spelled');
 });
+
+test('"the 8am time label on the left" is the text 8am, not the empty slot its row header names', () => {
+  const T = `${B(1)}/table[1]`;
+  const els: El[] = ['7am', '8am', '9am'].flatMap((time, r) => {
+    const tr = `${T}/tbody[1]/tr[${r + 1}]`;
+    const y = 10 + r * 40;
+    return [
+      { tag: 'tr', xpath: tr, text: time, box: { x: 10, y, width: 600, height: 40 } },
+      // As FullCalendar's time axis gives it: the label's cell is the row's header, the slot beside it is named by it.
+      { tag: 'td', xpath: `${tr}/td[1]`, text: time, box: { x: 10, y, width: 60, height: 40 } },
+      { tag: 'div', xpath: `${tr}/td[1]/div[1]`, text: time, box: { x: 20, y: y + 12, width: 35, height: 16 } },
+      { tag: 'td', xpath: `${tr}/td[2]`, text: '', context: time, cell: { row: time }, box: { x: 70, y, width: 540, height: 40 } },
+    ] as El[];
+  });
+  withParents(els);
+  const page = snap(els);
+  const r = resolveStep(step('Click', { description: 'Click the 8am time label on the left' }), page);
+  expect(page.elements[idx(r)]?.text).toBe('8am');
+  // Without a word for something that shows text, an empty cell is still named by its row: "the 8am slot".
+  const slot = scoreQuery(
+    parseStep(step('Click', { description: 'Click the 8am slot' })).target,
+    [],
+    parseStep(step('Click', { description: 'Click the 8am slot' })),
+    page,
+    prepare(page),
+    false,
+  ).find((s) => s.i === 7);
+  expect(slot?.reasons.join(' ')).toContain('header');
+});
