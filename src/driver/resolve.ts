@@ -10,7 +10,7 @@ import type { PageSnapshot } from './snapshot.ts';
 import { parseStep } from './parse.ts';
 import { byScore, fmt, prepare, textMatch, type Info, type Scored } from './candidates.ts';
 import { isInside } from './geometry.ts';
-import { normalize } from './text.ts';
+import { normalize, tokens } from './text.ts';
 import { alternativesOf, confidenceOf, type Alternative } from './confidence.ts';
 import { hasTarget, scoreQuery } from './query.ts';
 import * as W from './weights.ts';
@@ -217,15 +217,13 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
  * its first word, is spelled out by the step.
  */
 function addSpelledLabels(scored: Scored[], description: string, infos: readonly Info[]): void {
-  const said = normalize(description).split(' ').filter(Boolean);
+  const said = tokens(description).filter(Boolean);
   const verb = said[0];
   if (!verb) return;
   for (const s of scored) {
     const e = (infos[s.i] as Info).e;
     if (!e.interactive || !e.visible) continue;
-    const words = normalize(e.text || e.name)
-      .split(' ')
-      .filter(Boolean);
+    const words = tokens(e.text || e.name).filter(Boolean);
     if (words.length < 2 || words.length > W.SPELLED_LABEL_MAX_WORDS || words[0] !== verb) continue;
     let at = 1;
     const spelled = words.slice(1).every((w) => {

@@ -2696,13 +2696,7 @@ test('"the 8am time label on the left" is the text 8am, not the empty slot its r
   const r = resolveStep(step('Click', { description: 'Click the 8am time label on the left' }), page);
   expect(page.elements[idx(r)]?.text).toBe('8am');
   // Without a word for something that shows text, an empty cell is still named by its row: "the 8am slot".
-  const slot = scoreQuery(
-    parseStep(step('Click', { description: 'Click the 8am slot' })).target,
-    [],
-    parseStep(step('Click', { description: 'Click the 8am slot' })),
-    page,
-    prepare(page),
-    false,
-  ).find((s) => s.i === 7);
+  const slotStep = parseStep(step('Click', { description: 'Click the 8am slot' }));
+  const slot = scoreQuery(slotStep.target, [], slotStep, page, prepare(page), false).find((s) => s.i === 7);
   expect(slot?.reasons.join(' ')).toContain('header');
 });
