@@ -17,7 +17,17 @@ export const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/', import.meta.ur
  * same name (its case files name them by a relative path); its steps were written blind.
  * `tuning-3` (session 16) is a third tuning split of new families, its steps written blind too.
  */
-export const SPLITS = ['tuning', 'tuning-2', 'tuning-3', 'tuning-4', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4'] as const;
+export const SPLITS = [
+  'tuning',
+  'tuning-2',
+  'tuning-3',
+  'tuning-4',
+  'tuning-5',
+  'held-out',
+  'held-out-2',
+  'held-out-3',
+  'held-out-4',
+] as const;
 export type Split = (typeof SPLITS)[number];
 /**
  * Splits whose pages, steps and individual failures are never shown to whoever tunes the
