@@ -309,7 +309,46 @@ const REGION_HEADS = new Set([
   'pricing',
   'plan',
 ]);
+/** A drawn shape covers at most this share of the viewport to be kept for itself. */
+const DRAWN_SHAPE_MAX_SCREEN = 0.1;
+const smallShape = (r: DOMRect, screen: number): boolean =>
+  r.width > 0 && r.height > 0 && r.width * r.height <= screen * DRAWN_SHAPE_MAX_SCREEN;
+/** Headings kept per element, innermost first. */
+const MAX_SECTIONS = 3;
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const CONTEXT_SELECTOR = 'h1,h2,h3,h4,h5,h6,legend,[class*="title"],[class*="name"],[class*="heading"],[class*="label"],strong';
+/** Leaves kept for other reasons or never drawn as a shape: media, form parts, line breaks, SVG parts. */
+const DRAWN_SHAPE_EXCLUDED = new Set([
+  'img',
+  'svg',
+  'video',
+  'canvas',
+  'iframe',
+  'input',
+  'textarea',
+  'select',
+  'option',
+  'br',
+  'hr',
+  'wbr',
+  'col',
+  'colgroup',
+  'source',
+  'track',
+  'script',
+  'style',
+  'link',
+  'meta',
+  'path',
+  'rect',
+  'circle',
+  'use',
+  'line',
+  'polygon',
+  'polyline',
+  'ellipse',
+  'g',
+]);
 const ICON_HINT_TAGS = new Set(['i', 'svg', 'use', 'span', 'img', 'em']);
 /** Class words of icon sets: an <i>/<span> carrying one is an icon even with no text and no listener. */
 const ICON_SET_WORDS = new Set([
@@ -419,7 +458,7 @@ function pseudoOf(el: Element, dom: SnapshotDom): string {
  * the ids it controls ("fullscreen", "sidebar", "dropdown"); and for a checkbox, its wrapper's
  * classes ("form-switch": it is drawn as a switch).
  */
-function actionHint(el: Element, dom: SnapshotDom): string {
+function actionHint(el: Element, dom: SnapshotDom, inForm: boolean): string {
   const out: string[] = [];
   for (const name of dom.getAttributeNames(el)) {
     if ((name.startsWith('data-') && /toggle|action|widget|target|dismiss/.test(name)) || name === 'aria-controls') {
@@ -432,6 +471,10 @@ function actionHint(el: Element, dom: SnapshotDom): string {
     const v = dom.getAttribute(el, 'value');
     if (v && v.length < 20) out.push(v);
   }
+  // "Submit the reservation": the button that submits its form, whatever its words ("Book table").
+  const type = (dom.getAttribute(el, 'type') ?? '').toLowerCase();
+  if (inForm && ((el.localName === 'button' && (type === '' || type === 'submit')) || (el.localName === 'input' && type === 'submit')))
+    out.push('submit');
   if (el.localName === 'input' && el.parentElement) {
     const t = (dom.getAttribute(el, 'type') ?? '').toLowerCase();
     if (t === 'checkbox' || t === 'radio') out.push(dom.getAttribute(el.parentElement, 'class') ?? '');
@@ -684,6 +727,8 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     if (f && !labelFor.has(f)) labelFor.set(f, boundedText(l, MAX_TEXT));
   }
   const contextCache = new Map<Element, string | null>();
+  /** The headings in force at this point of the document, by level (1..6): the sections an element is in. */
+  const headings: string[] = [];
   const classCache = new Map<string, ClassInfo>();
   let visited = 0;
   let styled = 0;
@@ -782,9 +827,20 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       tag !== 'use' &&
       classWords.some((w) => ICON_SET_WORDS.has(w) || w.startsWith('icon')) &&
       !hasOwnText(el);
+    // "The red square on the board", "the thin white line across the player": an empty element
+    // that paints a colour of its own is a shape a person sees and names, with no text or class to go by.
+    // A large one is a backdrop or a banner's fill, not a shape one points at.
+    const drawnShape =
+      !!style &&
+      el.childElementCount === 0 &&
+      !DRAWN_SHAPE_EXCLUDED.has(tag) &&
+      !!ownBackground(style) &&
+      !hasOwnText(el) &&
+      smallShape(dom.getBoundingClientRect(el), vw * vh);
     const regionBox = el.childElementCount >= 2 && [...classWords, ...splitClass(attr('id') ?? '')].some((w) => REGION_HEADS.has(w));
     const textBearing =
       regionBox ||
+      drawnShape ||
       iconEl ||
       TEXT_TAGS.has(tag) ||
       hasOwnText(el) ||
@@ -889,13 +945,14 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         Array.prototype.every.call(el.children, (c: Element) => !c.textContent?.trim())
       )
         s.textHidden = true;
+      const inForm = landmark.split(' ').includes('form');
       const fewLetters = s.textHidden === true || s.text.replace(/[^\p{L}]/gu, '').length < 2;
       if ((interactive || iconEl || tag === 'svg') && s.text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) {
         const shape = svgShapeOf(el, dom);
-        const hint = collapse(`${iconHintOf(el, dom)} ${shape} ${actionHint(el, dom)}`);
+        const hint = collapse(`${iconHintOf(el, dom)} ${shape} ${actionHint(el, dom, inForm)}`);
         if (hint) s.iconHint = hint;
       } else if (interactive) {
-        const hint = actionHint(el, dom);
+        const hint = actionHint(el, dom, inForm);
         if (hint) s.iconHint = hint;
       }
       // Text and icons drawn by CSS, read on elements with little text of their own (a
@@ -909,6 +966,14 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       if (interactive || ci.containerHead || tag === 'li' || tag === 'img') {
         const ctx = contextOf(el, s.text, dom, contextCache);
         if (ctx) s.context = ctx;
+        const sections = headings.filter((h, level) => level > 0 && h && h !== s.text && h !== ctx).reverse();
+        if (sections.length) s.sections = sections.slice(0, MAX_SECTIONS);
+      }
+      if (visible && s.text && (HEADING_TAGS.has(tag) || roleAttr === 'heading')) {
+        // An outline: a heading ends the sections of its level and below.
+        const level = HEADING_TAGS.has(tag) ? Number(tag[1]) : Math.min(6, Math.max(1, Number(attr('aria-level')) || 2));
+        headings[level] = s.text.slice(0, 80);
+        headings.length = level + 1;
       }
       index = snaps.length;
       snaps.push(s);

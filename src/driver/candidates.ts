@@ -5,7 +5,7 @@ import { bestKindFit, elementKinds, TEXT_NOUNS, type Kind } from './kinds.ts';
 import type { LookQuery, ParsedStep, TargetQuery } from './step-query.ts';
 import { colourNames, parseColour } from './colours.ts';
 import { inRegion, positionFit } from './geometry.ts';
-import { contentTokens, hintSimilarity, normalize, textSimilarity } from './text.ts';
+import { contentTokens, hintSimilarity, normalize, textSimilarity, wordSimilarity } from './text.ts';
 import { hintsOf } from './hints.ts';
 import * as W from './weights.ts';
 
@@ -327,6 +327,29 @@ function extraTextPenalty(query: string, e: ElementSnapshot): number {
   return Math.max(W.EXTRA_TEXT_PENALTY_CAP, (W.W_EXTRA_TEXT_PER_100 * extra) / 100);
 }
 
+/**
+ * "The newsletter email box", "Submit the reservation": the words the element's own strings and
+ * classes do not show, found in the heading of its group or section. Scaled by their share of
+ * the words: the element's own match carries the rest.
+ */
+function placeWords(words: readonly string[], info: Info): { s: number; words: string; via: string; place: string } | undefined {
+  const e = info.e;
+  if (!e.context && !e.sections) return undefined;
+  const own = [...contentTokens(`${e.name} ${e.text} ${e.placeholder ?? ''} ${e.title ?? ''} ${e.ariaLabel ?? ''}`), ...info.hints];
+  const asked = contentTokens(words.join(' '));
+  const rest = asked.filter((w) => !own.some((o) => wordSimilarity(w, o) > 0));
+  if (!rest.length || rest.length === asked.length) return undefined;
+  const phrase = rest.join(' ');
+  let best: { s: number; words: string; via: string; place: string } | undefined;
+  for (const [via, place] of [['group', e.context] as const, ...(e.sections ?? []).map((h) => ['section', h] as const)]) {
+    if (!place) continue;
+    const sim = textSimilarity(phrase, place);
+    if (sim > W.CONTEXT_WORDS_MIN && (!best || sim * (rest.length / asked.length) > best.s))
+      best = { s: sim * (rest.length / asked.length), words: phrase, via, place };
+  }
+  return best;
+}
+
 /** Scores one element for a query, without ordinals, grids or relations. */
 export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedStep, snapshot: PageSnapshot, asAnchor: boolean): Scored {
   const e = info.e;
@@ -366,6 +389,12 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       reasons.push(`words "${phrase}" ~ ${m.via} (${fmt(m.s)})`);
       mentioned = true;
       if (!q.labels.length && m.via !== 'class/id/icon') score += extraTextPenalty(phrase, e) / 2;
+      // An anchor's words name a place already ("the Summary list"): not split again.
+      const rest = asAnchor ? undefined : placeWords(q.words, info);
+      if (rest) {
+        score += rest.s * W.W_CONTEXT;
+        reasons.push(`words "${rest.words}" in ${rest.via} "${rest.place}"`);
+      }
     } else if (e.context) {
       const c = textSimilarity(phrase, e.context);
       if (c > W.CONTEXT_WORDS_MIN) {

@@ -16,6 +16,8 @@ const KEY_NAMES: [RegExp, string][] = keyAliases()
 
 /** Normalises a key given in `parameters.key` to a Playwright key name ("enter" -> Enter, "up" -> ArrowUp). */
 export function normalizeKey(key: string): string {
+  // A key of one space is the space bar, not an empty key.
+  if (key === ' ') return playwrightName(key);
   const k = key.trim();
   if (k.length === 1) return playwrightName(k);
   const named = canonicalKeyName(k);

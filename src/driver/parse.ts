@@ -655,7 +655,7 @@ export function parseStep(step: Step): ParsedStep {
   }
 
   if (step.type === 'Press') {
-    const given = typeof p.key === 'string' && p.key.trim() ? normalizeKey(p.key) : undefined;
+    const given = typeof p.key === 'string' && (p.key.trim() || p.key === ' ') ? normalizeKey(p.key) : undefined;
     parsed.key = given ?? inferKey(description, quotes);
     // The key's own words are not part of a target: "press Enter in the search box".
     const keyWords = new Set([

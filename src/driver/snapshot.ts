@@ -81,6 +81,13 @@ export interface ElementSnapshot {
   /** Text of a nearby heading or label that describes the group this element is in. */
   context?: string;
   /**
+   * The headings of the sections the element lies in, in document order's outline (the last
+   * h2 before it, the last h1 before that...), innermost first, at most three, without its own
+   * text or context: where a person reads it ("the newsletter email box"). Controls, list
+   * items, images and containers with a title only.
+   */
+  sections?: string[];
+  /**
    * Has a signal that it can be acted on (interactive tag or role, class `btn`, own
    * cursor:pointer, listener, on* attribute, tabindex, contenteditable). False for the
    * text-bearing elements (headings, labels, cells...) kept only as relation anchors.

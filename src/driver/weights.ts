@@ -65,6 +65,10 @@ export const W_MULTILINE = 2;
 export const MULTILINE_MIN_PX = 60;
 /** The step names a kind and the element is not one: wrong widgets must lose to right ones. */
 export const W_KIND_MISMATCH = -3;
+/** A small empty square painted in its own colour is a "square" (kind cell) to the eye, less surely than a board's cell. */
+export const DRAWN_SQUARE_AS_CELL = 0.8;
+/** Larger than this (px) it is a panel, not a square one points at. */
+export const DRAWN_SQUARE_MAX_PX = 64;
 /** Element has an interactive signal; a step acts on something that reacts. */
 export const W_INTERACTIVE = 2;
 /** Click/Press on an element with no interactive signal: allowed (delegated handlers), but a reacting twin wins. */

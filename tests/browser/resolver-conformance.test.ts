@@ -329,3 +329,51 @@ test('an ARIA grid drawn with divs (SlickGrid) names its cells by their column h
   expect(pick('Click the start date of Task 4')?.text).toBe('04/01/2009');
   expect(pick('Click the Finish heading')?.role).toBe('columnheader');
 });
+
+test('a small empty shape painted in its own colour is kept ("the red square on the board"); a large backdrop is not', async () => {
+  const html = `<!doctype html><html><head><style>
+    #board { position: relative; width: 400px; height: 300px; background: #0000a8; }
+    .block { position: absolute; width: 20px; height: 20px; }
+    #line { position: absolute; top: 150px; left: 0; width: 400px; height: 2px; background: white; }
+    #backdrop { position: fixed; inset: 0; background: rgba(0, 0, 0, 0.1); pointer-events: none; }
+    </style></head><body><div id="board">
+    <div class="block" id="head" style="left: 20px; top: 20px; background: #00a800"></div>
+    <div class="block" id="food" style="left: 200px; top: 100px; background: #ff0000"></div>
+    <div id="line"></div></div><div id="backdrop"></div></body></html>`;
+  const snapshot = await snapshotOf(html);
+  const ids = snapshot.elements.map((e) => e.id);
+  expect(ids).toEqual(expect.arrayContaining(['head', 'food', 'line']));
+  expect(ids).not.toContain('backdrop');
+  const pick = (description: string) => {
+    const r = resolveStep(toStep({ id: 'x', type: 'Click', description }), snapshot);
+    return r.ok ? snapshot.elements[r.index]?.id : r.reason;
+  };
+  expect(pick('Click the red square on the board')).toBe('food');
+  expect(pick('Click the green square')).toBe('head');
+});
+
+test('the headings a control lies under are its sections, and the button that submits a form says so: "Submit the reservation", "the newsletter email box"', async () => {
+  const html = `<!doctype html><html><body>
+    <h1>Bistro</h1>
+    <h2>Reservation</h2><h3>Book your table</h3>
+    <form onsubmit="return false"><label>Email <input type="email" placeholder="email"></label>
+      <div><span>People</span><select><option>2</option></select></div>
+      <button>Book table</button><button type="button">Clear</button></form>
+    <h2>Special Newsletter signup</h2>
+    <div><input type="email" placeholder="email"><button class="btn">Signup</button></div>
+    </body></html>`;
+  const snapshot = await snapshotOf(html);
+  const book = snapshot.elements.find((e) => e.text === 'Book table');
+  expect(book?.sections).toEqual(['Book your table', 'Reservation', 'Bistro']);
+  expect(book?.iconHint?.split(' ')).toContain('submit');
+  expect(snapshot.elements.find((e) => e.text === 'Clear')?.iconHint ?? '').not.toContain('submit');
+  const emails = snapshot.elements.filter((e) => e.tag === 'input');
+  expect(emails[1]?.sections?.[0]).toBe('Special Newsletter signup');
+  const pick = (type: string, description: string, text?: string) => {
+    const r = resolveStep(toStep({ id: 'x', type, description, ...(text ? { text } : {}) }), snapshot);
+    return r.ok ? r.index : -1;
+  };
+  expect(snapshot.elements[pick('Click', 'Submit the reservation')]?.text).toBe('Book table');
+  expect(pick('Type', 'Type the address into the newsletter email box', 'a@b.c')).toBe(snapshot.elements.indexOf(emails[1]!));
+  expect(pick('Type', 'Type the address into the reservation email box', 'a@b.c')).toBe(snapshot.elements.indexOf(emails[0]!));
+});

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import type { Step } from '../../src/task/types.ts';
 import type { PageSnapshot } from '../../src/driver/snapshot.ts';
 import type { ResolveResult } from '../../src/driver/resolve.ts';
+import { keyByName } from '../../src/shared/keys.ts';
 
 export const CORPUS_DIR = fileURLToPath(new URL('../fixtures/real-pages/', import.meta.url));
 /** Every page file a case file may name lies under this folder. */
@@ -81,6 +82,19 @@ export interface CorpusPage {
 const CASE_TYPES = new Set(['Click', 'Type', 'Press']);
 const str = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
 
+/** What is wrong with one case of a case file, each problem prefixed with `at` (file and JSON path). */
+export function caseProblems(c: Record<string, unknown>, at: string): string[] {
+  const problems: string[] = [];
+  if (!CASE_TYPES.has(c.type as string)) problems.push(`${at}.type must be Click, Type or Press`);
+  if (!str(c.description)) problems.push(`${at}.description must be a non-empty string`);
+  if (c.type !== 'Press' && !str(c.expect)) problems.push(`${at}.expect is required for ${String(c.type)}`);
+  if (c.text !== undefined && typeof c.text !== 'string') problems.push(`${at}.text must be a string`);
+  // The dataset's Type steps always carry their text; a case may instead quote it in the description.
+  else if (c.type === 'Type' && c.text === undefined && !/['"‘“]/.test(String(c.description ?? '')))
+    problems.push(`${at}.text is required for a Type whose description quotes nothing`);
+  return problems;
+}
+
 /** Reads one page's JSON and HTML; every problem is returned with the file and JSON path. */
 export function readCorpusPage(split: Split, jsonFile: string): { page?: CorpusPage; problems: string[] } {
   const file = join(CORPUS_DIR, split, jsonFile);
@@ -121,10 +135,7 @@ export function readCorpusPage(split: Split, jsonFile: string): { page?: CorpusP
     if (!str(c.id)) problems.push(`${at}.id must be a non-empty string`);
     else if (ids.has(c.id)) problems.push(`${at}.id "${c.id}" repeats`);
     else ids.add(c.id);
-    if (!CASE_TYPES.has(c.type as string)) problems.push(`${at}.type must be Click, Type or Press`);
-    if (!str(c.description)) problems.push(`${at}.description must be a non-empty string`);
-    if (c.type !== 'Press' && !str(c.expect)) problems.push(`${at}.expect is required for ${String(c.type)}`);
-    if (c.text !== undefined && typeof c.text !== 'string') problems.push(`${at}.text must be a string`);
+    problems.push(...caseProblems(c, at));
   });
   if (problems.length) return { problems };
   return {
@@ -489,9 +500,15 @@ export interface CaseVerdict {
  * counts, and so does one around it whose click point lands on it (the agent, like a mouse,
  * clicks whatever is under the centre of the chosen element). A Type needs the field itself.
  */
+const pressed = (key: string | undefined): string | undefined => {
+  const d = key === undefined ? undefined : keyByName(key);
+  return d ? `${d.key}|${d.code}` : key;
+};
+
 export function judgeCase(f: CaseFixture, r: ResolveResult): CaseVerdict {
   if (!r.ok) return { pass: false, confidence: 0, why: r.reason };
-  if (f.c.expectKey !== undefined && r.key !== f.c.expectKey)
+  // "Space" and " " press the same key: compare what is pressed, not how it is spelled.
+  if (f.c.expectKey !== undefined && pressed(r.key) !== pressed(f.c.expectKey))
     return { pass: false, confidence: r.confidence, why: `key ${r.key ?? '-'} instead of ${f.c.expectKey}` };
   if (f.c.type === 'Type' && f.c.text !== undefined && r.typed !== f.c.text)
     return { pass: false, confidence: r.confidence, why: `typed ${JSON.stringify(r.typed)} instead of ${JSON.stringify(f.c.text)}` };

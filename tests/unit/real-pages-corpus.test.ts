@@ -3,7 +3,7 @@
 // tuning-2 split reading its pages from the capture-parity folder.
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CORPUS_DIR, FIXTURES_DIR, isWithheld, listCorpus, pagePath, SPLITS } from '../support/real-pages.ts';
+import { caseProblems, CORPUS_DIR, FIXTURES_DIR, isWithheld, listCorpus, pagePath, SPLITS } from '../support/real-pages.ts';
 
 describe('pagePath', () => {
   const dir = join(CORPUS_DIR, 'tuning-2');
@@ -38,4 +38,22 @@ test('tuning-2 is a tuning split whose pages are the capture-parity tuning-2 pag
     expect(p.page, p.file).toBe(`../../capture-parity/tuning-2/${p.name}.html`);
     expect(p.html.length, p.file).toBeGreaterThan(1000);
   }
+});
+
+describe('caseProblems', () => {
+  const at = 'x.json: cases[0]';
+  test('a Type needs its text, given or quoted', () => {
+    const c = { id: 'a', type: 'Type', description: 'Enter the phone number 555 0134', expect: 'input' };
+    expect(caseProblems(c, at)).toEqual([`${at}.text is required for a Type whose description quotes nothing`]);
+    expect(caseProblems({ ...c, text: '555 0134' }, at)).toEqual([]);
+    expect(caseProblems({ ...c, description: "Type '555 0134' into the phone box" }, at)).toEqual([]);
+  });
+  test('names the field at fault', () => {
+    expect(caseProblems({ id: 'b', type: 'Hover', description: '' }, at)).toEqual([
+      `${at}.type must be Click, Type or Press`,
+      `${at}.description must be a non-empty string`,
+      `${at}.expect is required for Hover`,
+    ]);
+    expect(caseProblems({ type: 'Press', description: 'Press Enter', text: 3 }, at)).toEqual([`${at}.text must be a string`]);
+  });
 });

@@ -234,6 +234,8 @@ describe('Type, Press, Scroll', () => {
     expect(k('press left twice')).toBe('ArrowLeft');
     expect(k('move', 'ArrowLeft')).toBe('ArrowLeft');
     expect(k('x', 'enter')).toBe('Enter');
+    // The dataset writes the space bar as a key of one space: the key given, not an empty one.
+    expect(k('Start the game', ' ')).toBe('Space');
   });
   test('Press Enter in a named field targets it', () => {
     expect(idx(resolveStep(step('Press', { description: 'Press Enter in the destination field' }), form))).toBe(1);
