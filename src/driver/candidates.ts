@@ -176,6 +176,24 @@ export function prepare(snapshot: PageSnapshot): Info[] {
       p = c.parent;
     }
   }
+  // "Tick the Right checkbox": the label drawn for a hidden checkbox (or radio, or switch) is
+  // that control to whoever clicks it; the control is its sibling or inside it, named by it.
+  const children = new Map<number, number[]>();
+  infos.forEach((info, i) => {
+    if (info.e.parent >= 0) children.set(info.e.parent, [...(children.get(info.e.parent) ?? []), i]);
+  });
+  infos.forEach((info, i) => {
+    if (info.e.tag !== 'label' || !info.e.name) return;
+    const near = [...(children.get(i) ?? []), ...(info.e.parent >= 0 ? (children.get(info.e.parent) ?? []) : [])];
+    for (const j of near) {
+      const c = infos[j] as Info;
+      if (c.e.tag !== 'input' || normalize(c.e.name) !== normalize(info.e.name)) continue;
+      for (const k of ['checkbox', 'radio', 'switch'] as const) {
+        const d = c.kinds.get(k);
+        if (d !== undefined && (info.kinds.get(k) ?? 0) < d * W.LABEL_AS_CONTROL) info.kinds.set(k, d * W.LABEL_AS_CONTROL);
+      }
+    }
+  });
   // A table row made of <th> is a header: "the second row" counts data rows.
   for (const info of infos) {
     const p = infos[info.e.parent];

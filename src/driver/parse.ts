@@ -335,6 +335,18 @@ function liftNames(text: string, names: string[], tail: string[]): string {
           continue;
         }
       }
+      // "Tick the Right checkbox": a side word written with a capital before a kind noun is the
+      // label shown, not the side of the page ("the left arrow" names the arrow either way).
+      if (
+        run.length === 1 &&
+        /^(the|a|an)$/i.test(words[i - 1] ?? '') &&
+        SIDE_WORDS.has(bare(t)) &&
+        namesKind(words[i + 1]) &&
+        !/^(arrows?|chevrons?|keys?|side|corner|half|edge)$/i.test(bare(words[i + 1] ?? ''))
+      ) {
+        result.push(put(t.replace(/[,.;:]$/, '')));
+        continue;
+      }
       // "Click Products in the footer": a capitalised kind word mid-sentence is the label shown.
       // One capitalised word, not after an article and not a key name, may be a label (below).
       const lone = run.length === 1 && !/^(the|a|an)$/i.test(words[i - 1] ?? '') && !canonicalKeyName(bare(t));
@@ -364,6 +376,8 @@ function liftNames(text: string, names: string[], tail: string[]): string {
   return result.join(' ');
 }
 
+/** Side words that read as a position when written in lower case. */
+const SIDE_WORDS = new Set(['top', 'bottom', 'left', 'right', 'middle', 'center', 'centre', 'upper', 'lower']);
 /** Words that make "top right of X" a corner: the side word after them is not a relation. */
 const CORNER_SIDES = new Set(['top', 'bottom', 'upper', 'lower']);
 /** One-word relation words: capitalised mid-sentence ("About", "Contact") they are labels. */

@@ -267,8 +267,17 @@ function titleLinkOf(pick: number, infos: readonly Info[]): number {
   const c = infos[pick];
   if (!c || c.e.interactive || !(c.kinds.has('card') || c.kinds.has('item'))) return -1;
   const heading = (x: Info | undefined) => (x?.kinds.get('heading') ?? 0) >= 1;
+  // A link around the heading (<a><h4>Title</h4></a>) is the title link as much as one inside it.
+  const wrapsHeading = (i: number) =>
+    !!infos[i]?.textWrapper &&
+    infos.some((h) => h.e.parent === i && heading(h) && normalize(h.e.text) === normalize((infos[i] as Info).e.text));
   return infos.findIndex(
-    (x) => x.e.interactive && x.e.visible && (heading(x) || heading(infos[x.e.parent])) && !!x.e.text.trim() && isInside(x.e, c.e),
+    (x, i) =>
+      x.e.interactive &&
+      x.e.visible &&
+      (heading(x) || heading(infos[x.e.parent]) || wrapsHeading(i)) &&
+      !!x.e.text.trim() &&
+      isInside(x.e, c.e),
   );
 }
 

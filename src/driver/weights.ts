@@ -69,6 +69,8 @@ export const W_KIND_MISMATCH = -3;
 export const DRAWN_SQUARE_AS_CELL = 0.8;
 /** Larger than this (px) it is a panel, not a square one points at. */
 export const DRAWN_SQUARE_MAX_PX = 64;
+/** A label naming a checkbox, radio or switch beside or inside it is nearly that control (the control itself wins when both show). */
+export const LABEL_AS_CONTROL = 0.9;
 /** Element has an interactive signal; a step acts on something that reacts. */
 export const W_INTERACTIVE = 2;
 /** Click/Press on an element with no interactive signal: allowed (delegated handlers), but a reacting twin wins. */

@@ -1691,6 +1691,25 @@ describe('grids of cards', () => {
     expect(titleOf(page, r)).toBe('Study Table');
   });
 
+  test('an item opens through a link around its heading (<a><h4>title</h4></a>) as through one inside it', () => {
+    const row = (n: number, title: string): El[] => [
+      { tag: 'li', xpath: `${B(1)}/ul[1]/li[${n}]`, text: `Name ${title} Sales ${n}`, box: { x: 0, y: n * 60, width: 1200, height: 60 } },
+      { tag: 'div', xpath: `${B(1)}/ul[1]/li[${n}]/div[1]`, text: 'Name', box: { x: 0, y: n * 60, width: 80, height: 20 } },
+      {
+        tag: 'a',
+        xpath: `${B(1)}/ul[1]/li[${n}]/a[1]`,
+        text: title,
+        href: '#',
+        textWrapper: true,
+        box: { x: 100, y: n * 60, width: 300, height: 20 },
+      },
+      { tag: 'h4', xpath: `${B(1)}/ul[1]/li[${n}]/a[1]/h4[1]`, text: title, box: { x: 100, y: n * 60, width: 300, height: 20 } },
+    ];
+    const page = snap(withParents([...row(1, 'Twelve myths uncovered'), ...row(2, 'Lorem Ipsum is not simply random text')]));
+    const r = resolveStep(step('Click', { description: 'Open the item Lorem Ipsum is not simply random text' }), page);
+    expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/ul[1]/li[2]/a[1]`);
+  });
+
   test('a longer list of links beside the cards is not the series "the fifth product" counts', () => {
     const els: El[] = [];
     for (let i = 0; i < 10; i++)
@@ -2701,4 +2720,45 @@ test('"the 8am time label on the left" is the text 8am, not the empty slot its r
   const slotStep = parseStep(step('Click', { description: 'Click the 8am slot' }));
   const slot = scoreQuery(slotStep.target, [], slotStep, page, prepare(page), false).find((s) => s.i === 7);
   expect(slot?.reasons.join(' ')).toContain('header');
+});
+
+describe('a checkbox and a radio drawn by their labels (system.css)', () => {
+  // Two option rows labelled "Right": a radio's and a checkbox's, each input hidden behind the label it draws.
+  const row = (n: number, type: 'radio' | 'checkbox') => [
+    { tag: 'div', xpath: `${B(n)}`, text: 'Right', classes: ['field-row'] },
+    {
+      tag: 'input',
+      xpath: `${B(n)}/input[1]`,
+      inputType: type,
+      role: type,
+      name: 'Right',
+      visible: false,
+      box: { x: 10, y: n * 40, width: 5, height: 0 },
+    },
+    {
+      tag: 'label',
+      xpath: `${B(n)}/label[1]`,
+      role: 'label',
+      text: 'Right',
+      interactive: true,
+      box: { x: 30, y: n * 40, width: 40, height: 13 },
+    },
+  ];
+  const page = snap(withParents([...row(1, 'radio'), ...row(2, 'checkbox')]));
+  test('"Tick the Right checkbox": a side word with a capital before a kind noun is a name, and the label of the checkbox is the checkbox', () => {
+    expect(parseStep(step('Click', { description: 'Tick the Right checkbox' })).target).toMatchObject({
+      names: ['Right'],
+      kinds: ['checkbox'],
+    });
+    expect(parseStep(step('Click', { description: 'Tick the right checkbox' })).target.position).toEqual({ h: 'right' });
+    expect(parseStep(step('Press', { description: 'Press the Left arrow' })).target.names).toBeUndefined();
+    expect(idx(resolveStep(step('Click', { description: 'Tick the Right checkbox' }), page))).toBe(5);
+    expect(idx(resolveStep(step('Click', { description: 'Choose the Right radio button' }), page))).toBe(2);
+  });
+  test("the label takes its control's kind, a little less than the control", () => {
+    const infos = prepare(page);
+    expect(infos[5]?.kinds.get('checkbox')).toBeCloseTo(0.9);
+    expect(infos[2]?.kinds.get('radio')).toBeCloseTo(0.9);
+    expect(infos[2]?.kinds.get('checkbox') ?? 0).toBeLessThan(0.9);
+  });
 });
