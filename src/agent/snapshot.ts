@@ -405,6 +405,7 @@ function lookOf(
   box: { width: number; height: number },
   struckAround: boolean,
   full: boolean,
+  svg = false,
 ): Look {
   if (!full) {
     const basic: Look = {};
@@ -414,7 +415,8 @@ function lookOf(
     return basic;
   }
   const look: Look = { fg: style.color };
-  const bg = ownBackground(style);
+  // An SVG paints its shapes in its fill ("the black GitHub corner": fill black, colour white).
+  const bg = ownBackground(style) || (svg && /^rgba?\(/.test(style.fill) && !isTransparentColour(style.fill) ? style.fill : '');
   if (bg) look.bg = bg;
   if (bgAround && bgAround !== bg) look.bgAround = bgAround;
   const bw = parseFloat(style.borderTopWidth) || parseFloat(style.borderLeftWidth);
@@ -935,7 +937,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         if (cell) s.cell = cell;
       }
       s.name = accessibleName(el, s, doc, dom, labelFor);
-      if (style) s.look = lookOf(style, f.bgAround, box, f.struck, fullLook);
+      if (style) s.look = lookOf(style, f.bgAround, box, f.struck, fullLook, tag === 'svg');
       // Its own text only: a row with font-size 0 whose children set their own size (the
       // inline-block gap trick) shows its children's text.
       if (

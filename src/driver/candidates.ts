@@ -171,6 +171,12 @@ export function prepare(snapshot: PageSnapshot): Info[] {
       if (!c) break;
       if (c.interactive) {
         info.inControl = c.box.width * c.box.height <= screen * W.IN_CONTROL_MAX_SCREEN;
+        // A link drawing nothing itself (an inline <a> around an absolutely placed SVG: the
+        // GitHub corner) is seen, and clicked, as what it holds: its class words name that too.
+        if (!c.visible && info.e.visible && (c.box.width === 0 || c.box.height === 0)) {
+          const up = infos[p] as Info;
+          info.hints = [...info.hints, ...up.plainHints];
+        }
         break;
       }
       p = c.parent;

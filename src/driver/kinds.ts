@@ -280,7 +280,15 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (heads.some((h) => CELL_WORDS.has(h))) put('cell', 1);
   // A small square drawn in a colour of its own, showing nothing (a game's food block, a swatch): "the red square".
   const { width: w, height: h } = e.box;
-  if (e.look?.bg && !e.text.trim() && w >= 4 && w <= W.DRAWN_SQUARE_MAX_PX && h <= W.DRAWN_SQUARE_MAX_PX && Math.abs(w - h) <= w * 0.2)
+  if (
+    e.look?.bg &&
+    !k.has('image') &&
+    !e.text.trim() &&
+    w >= 4 &&
+    w <= W.DRAWN_SQUARE_MAX_PX &&
+    h <= W.DRAWN_SQUARE_MAX_PX &&
+    Math.abs(w - h) <= w * 0.2
+  )
     put('cell', W.DRAWN_SQUARE_AS_CELL);
   if (tag === 'li') put('item', 1);
   if (heads.some((h) => h === 'item' || h === 'entry')) put('item', 1);

@@ -467,6 +467,11 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
         q.words.push(word);
         continue;
       }
+      // "the GitHub corner": after a name, not a side, a corner is the thing (a corner ribbon).
+      if (word === 'corner' && i > 0 && !/^(top|bottom|upper|lower|left|right|the|a|an)$/.test(w[i - 1] ?? '')) {
+        q.words.push(word);
+        continue;
+      }
       q.position ??= {};
       if (word === 'top' || word === 'upper' || word === 'topmost') q.position.v = 'top';
       else if (word === 'bottom' || word === 'lower' || word === 'bottommost') q.position.v = 'bottom';

@@ -377,3 +377,23 @@ test('the headings a control lies under are its sections, and the button that su
   expect(pick('Type', 'Type the address into the newsletter email box', 'a@b.c')).toBe(snapshot.elements.indexOf(emails[1]!));
   expect(pick('Type', 'Type the address into the reservation email box', 'a@b.c')).toBe(snapshot.elements.indexOf(emails[0]!));
 });
+
+test('"the black GitHub corner": an SVG is the colour it fills, and a link drawing nothing itself is named in what it holds', async () => {
+  // The github-corners snippet: an inline <a> of no size around an absolutely placed SVG.
+  const html = `<!doctype html><html><body>
+    <nav style="position: absolute; top: 20px; right: 120px"><a href="https://github.com/x/y" class="menu-item">Github</a></nav>
+    <a href="https://github.com/x/y" class="github-corner"><svg width="80" height="80" viewBox="0 0 250 250"
+      style="fill:#151513; color:#fff; position: absolute; top: 0; border: 0; right: 0;"><path d="M0,0 L115,115 L130,115 L142,142 L250,250 L250,0 Z"></path></svg></a>
+    </body></html>`;
+  const snapshot = await snapshotOf(html);
+  const svg = snapshot.elements.find((e) => e.tag === 'svg');
+  expect(svg?.look?.bg).toBe('rgb(21, 21, 19)');
+  expect(snapshot.elements.find((e) => e.classes.includes('github-corner'))?.visible).toBe(false);
+  const r = resolveStep(
+    toStep({ id: 'corner', type: 'Click', description: 'Click the black GitHub corner in the top right corner of the page' }),
+    snapshot,
+  );
+  expect(r.ok && snapshot.elements[r.index]?.tag).toBe('svg');
+  const link = resolveStep(toStep({ id: 'link', type: 'Click', description: 'Click the Github link in the menu' }), snapshot);
+  expect(link.ok && snapshot.elements[link.index]?.text).toBe('Github');
+});

@@ -2762,3 +2762,33 @@ describe('a checkbox and a radio drawn by their labels (system.css)', () => {
     expect(infos[2]?.kinds.get('checkbox') ?? 0).toBeLessThan(0.9);
   });
 });
+
+describe('a corner named after what it is', () => {
+  test('"the GitHub corner" keeps "corner" as a word; "the top right corner" is a place', () => {
+    const q = parseStep(step('Click', { description: 'Click the black GitHub corner in the top right corner of the page' })).target;
+    expect(q.words).toEqual(['github', 'corner']);
+    expect(q.position).toEqual({ v: 'top', h: 'right' });
+    expect(parseStep(step('Click', { description: 'Click the button in the top right corner' })).target.words).toEqual([]);
+  });
+  test('what a link of no size holds borrows its class words', () => {
+    const page = snap(
+      withParents([
+        {
+          tag: 'a',
+          xpath: '/html[1]/body[1]/a[1]',
+          classes: ['github-corner'],
+          href: '#',
+          visible: false,
+          box: { x: 0, y: 0, width: 0, height: 0 },
+        },
+        {
+          tag: 'svg',
+          xpath: "/html[1]/body[1]/a[1]/*[name()='svg'][1]",
+          interactive: false,
+          box: { x: 1200, y: 0, width: 80, height: 80 },
+        },
+      ]),
+    );
+    expect(prepare(page)[1]?.hints).toEqual(expect.arrayContaining(['github', 'corner']));
+  });
+});
