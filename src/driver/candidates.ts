@@ -352,6 +352,22 @@ function extraTextPenalty(query: string, e: ElementSnapshot): number {
 }
 
 /**
+ * A plain container that is "interactive" only by its key listeners (a game area listening to
+ * the arrows): a click on it is no use, and its text (all the page's, often) names nothing to click.
+ */
+function keysOnly(e: ElementSnapshot): boolean {
+  return (
+    e.listeners.length > 0 &&
+    e.listeners.every((l) => /^key/.test(l)) &&
+    !e.pointer &&
+    !e.role &&
+    !e.editable &&
+    e.href === undefined &&
+    ['div', 'section', 'main', 'article', 'body', 'span', 'canvas'].includes(e.tag)
+  );
+}
+
+/**
  * "The newsletter email box", "Submit the reservation": the words the element's own strings and
  * classes do not show, found in the heading of its group or section. Scaled by their share of
  * the words: the element's own match carries the rest.
@@ -578,9 +594,11 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       else score += W.W_NOT_FOCUSABLE_FOR_PRESS;
     } else if (q.passive) {
       // The step names something one looks at: reacting to clicks is no clue either way.
-    } else if (e.interactive) {
+    } else if (e.interactive && !keysOnly(e)) {
       score += W.W_INTERACTIVE;
       reasons.push('interactive');
+    } else if (e.interactive) {
+      reasons.push('listens to keys only');
     } else if (info.inControl) {
       score += W.W_IN_CONTROL;
       reasons.push('inside a control');

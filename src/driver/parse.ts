@@ -225,6 +225,9 @@ function liftNames(text: string, names: string[], tail: string[]): string {
     return '';
   });
   out = out.replace(MONEY_RE, put);
+  // "Click Length: 1 under the board", "the Score: 12 counter": a capitalised word, a colon and a
+  // figure are a readout written as shown.
+  out = out.replace(/(?<=\s)\p{Lu}[\p{L}]*(?:\s\p{Lu}[\p{L}]*)?:\s?\d[\d,.]*(?=[\s,.;!?]|$)/gu, put);
   const tokens = out.split(/(\s+)/);
   const words = tokens.filter((t, i) => i % 2 === 0);
   // A heading quoted without quotes may end in its own "?" or "!" ("under Still Have Questions?").

@@ -128,6 +128,7 @@ function applyRelations(
     // "Delete Dave Li ... at the end of his row": the row each anchor names, found once per anchor.
     const namedRows = new Map<number, Info | undefined>();
     if (!rel.anchor.container && rel.type === 'group') for (const a of anchors) namedRows.set(a.i, rowNamedBy(infos[a.i] as Info, infos));
+    const sameKind = rel.anchor.kinds.some((k) => q.kinds.includes(k));
     const contenders = scored.filter((s) => s.score >= W.MIN_SCORE);
     const maxLca = Math.max(1, ...contenders.map((s) => lcaDepths.get(s.i) ?? 0));
     for (const s of scored) {
@@ -145,7 +146,9 @@ function applyRelations(
           !rel.anchor.container && rel.type === 'group' && (ai.e.tag === 'th' || ai.e.tag === 'td') && /\/t[hd]\[1\]$/.test(ai.e.xpath);
         let fit = relationFit(rel.type, c, ai, lcaFit, rel.anchor.container ?? (rowHeader ? 'row' : undefined));
         // "Douglas McGee's menu" where the name is the menu's toggle: the anchor itself, a little less surely.
-        if (c === ai && rel.type === 'group') fit = rel.anchor.ordinal !== undefined ? W.SELF_ANCHOR_FIT : W.SELF_GROUP_FIT;
+        // "The field for the invalid input": an anchor of the kind the target is, is the target described twice.
+        if (c === ai && rel.type === 'group')
+          fit = sameKind ? W.SELF_SAME_KIND_FIT : rel.anchor.ordinal !== undefined ? W.SELF_ANCHOR_FIT : W.SELF_GROUP_FIT;
         // "the dot for slide 4" where the anchor is itself a dot: its siblings are not "for" it.
         else if (rel.type === 'group' && rel.anchor.ordinal !== undefined && likeSiblings(c.e, ai.e) && sameClasses(c.e, ai.e))
           fit = Math.min(fit, W.SIBLING_OF_NUMBERED_FIT);

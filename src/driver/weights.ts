@@ -213,6 +213,8 @@ export const SECTION_MAX_LEVELS = 6;
 export const SELF_ANCHOR_FIT = 0.8;
 /** "Douglas McGee's menu" where the name is the toggle itself: the anchor as the target, without a number to confirm it. */
 export const SELF_GROUP_FIT = 0.6;
+/** "the field for the invalid input": the anchor is of the kind asked, so it is the target itself. */
+export const SELF_SAME_KIND_FIT = 1;
 /** Distance (CSS px) at which "next to" proximity has fallen to one half. */
 export const NEAR_HALF_DISTANCE = 120;
 /** "the list": an element holding at least this many like siblings (same tag and classes) is one. */

@@ -2792,3 +2792,61 @@ describe('a corner named after what it is', () => {
     expect(prepare(page)[1]?.hints).toEqual(expect.arrayContaining(['github', 'corner']));
   });
 });
+
+describe('"the field for the invalid input": an anchor of the kind asked is the target', () => {
+  const F = '/html[1]/body[1]/form[1]/fieldset[1]';
+  const row = (n: number, label: string): El[] => [
+    { tag: 'div', xpath: `${F}/div[${n}]`, text: label, box: { x: 10, y: n * 60, width: 600, height: 56 } },
+    { tag: 'label', xpath: `${F}/div[${n}]/label[1]`, text: label, box: { x: 10, y: n * 60, width: 300, height: 20 } },
+    {
+      tag: 'input',
+      xpath: `${F}/div[${n}]/input[1]`,
+      name: label,
+      inputType: 'text',
+      editable: true,
+      role: 'textbox',
+      box: { x: 10, y: n * 60 + 22, width: 600, height: 30 },
+    },
+  ];
+  const page = snap(
+    withParents([
+      ...row(1, 'Email input:'),
+      ...row(2, 'Text input:'),
+      ...row(3, 'Invalid input (min-length 10):'),
+      ...row(4, 'Password input:'),
+    ]),
+  );
+  test('the field the anchor names is picked, not a neighbour of it', () => {
+    const r = resolveStep(
+      step('Type', { description: "Type 'short' in the field for the invalid input with min length 10", text: 'short' }),
+      page,
+    );
+    expect(page.elements[idx(r)]?.name).toBe('Invalid input (min-length 10):');
+  });
+});
+
+describe('a game area listening to keys, and a readout written as shown', () => {
+  const page = snap(
+    withParents([
+      {
+        tag: 'div',
+        xpath: B(3),
+        text: '[Paused] Press [space] to unpause. more apps - source code Length: 1 Highscore: 0 JavaScript Snake Use the arrow keys',
+        listeners: ['keydown', 'keyup'],
+        interactive: true,
+        box: { x: 10, y: 10, width: 1260, height: 700 },
+      },
+      { tag: 'div', xpath: `${B(3)}/div[1]`, text: 'Length: 1', box: { x: 30, y: 660, width: 100, height: 20 } },
+      { tag: 'div', xpath: `${B(3)}/div[2]`, text: 'Highscore: 0', box: { x: 1100, y: 660, width: 120, height: 20 } },
+    ]),
+  );
+  test('"Click Length: 1 under the board": a capitalised word, a colon and a figure are one name', () => {
+    expect(parseStep(step('Click', { description: 'Click Length: 1 under the board on the left' })).target.names).toEqual(['Length: 1']);
+    expect(parseStep(step('Click', { description: 'Click the Score: 12 counter' })).target.names).toEqual(['Score: 12']);
+  });
+  test('a container interactive only by its key listeners gets no credit for a click', () => {
+    const r = resolveStep(step('Click', { description: 'Click Length: 1 under the board on the left' }), page);
+    expect(idx(r)).toBe(1);
+    expect(idx(resolveStep(step('Click', { description: 'Click Highscore: 0' }), page))).toBe(2);
+  });
+});
