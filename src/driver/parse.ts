@@ -329,7 +329,10 @@ function liftNames(text: string, names: string[], tail: string[]): string {
       if (poss) run[run.length - 1] = (run.at(-1) as string).replace(/[’']s$/, '');
       // "the To do column": a capitalised small word, lower-case words, then the noun.
       // "the Option groups box": after an article, a sentence-case name then a noun for the box.
-      if (run.length === 1 && (NAME_JOINERS.has(bare(t)) || /^(the|a|an)$/i.test(words[i - 1] ?? ''))) {
+      // "the white View on map button": a look word may come between the article and the name.
+      const afterArticle =
+        /^(the|a|an)$/i.test(words[i - 1] ?? '') || (/^[a-z]+$/.test(words[i - 1] ?? '') && /^(the|a|an)$/i.test(words[i - 2] ?? ''));
+      if (run.length === 1 && (NAME_JOINERS.has(bare(t)) || afterArticle)) {
         let k = i + 1;
         while (k < words.length && k <= i + 2 && !NAMED_NOUNS.test(words[k] as string) && /^[a-z]+$/.test(words[k] as string)) k++;
         if (k > i + 1 && k < words.length && NAMED_NOUNS.test(words[k] as string)) {

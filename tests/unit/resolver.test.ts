@@ -2850,3 +2850,10 @@ describe('a game area listening to keys, and a readout written as shown', () => 
     expect(idx(resolveStep(step('Click', { description: 'Click Highscore: 0' }), page))).toBe(2);
   });
 });
+
+test('"the white View on map button": a sentence-case label after an article and a look word stays whole', () => {
+  const p = parseStep(step('Click', { description: 'Click the white View on map button over the big restaurant photo' }));
+  expect(p.target.names).toEqual(['View on map']);
+  expect(p.relations.map((r) => r.type)).toEqual(['above']);
+  expect(parseStep(step('Click', { description: 'Click the blue Save button' })).target.words).toEqual(['save']);
+});
