@@ -1,7 +1,9 @@
 // Collects the page snapshot the resolver works on: every element a step could target
 // (interactive tags and roles, class btn, own cursor:pointer, listeners, on* attributes,
 // contenteditable, labelled icons) plus the text-bearing elements steps refer to for
-// relations and context (headings, labels, list items, cells, cards, short texts).
+// relations and context (headings, labels, list items, cells, cards, short texts), and small
+// empty shapes painted in their own colour ("the red square"). Controls carry the headings
+// of the sections they lie in.
 //
 // Cost on huge pages is capped (numbers below): at most MAX_ELEMENTS elements are kept,
 // computed style is read for the first MAX_STYLED elements visited only (after that,

@@ -186,7 +186,10 @@ export function prepare(snapshot: PageSnapshot): Info[] {
   // that control to whoever clicks it; the control is its sibling or inside it, named by it.
   const children = new Map<number, number[]>();
   infos.forEach((info, i) => {
-    if (info.e.parent >= 0) children.set(info.e.parent, [...(children.get(info.e.parent) ?? []), i]);
+    if (info.e.parent < 0) return;
+    const list = children.get(info.e.parent);
+    if (list) list.push(i);
+    else children.set(info.e.parent, [i]);
   });
   infos.forEach((info, i) => {
     if (info.e.tag !== 'label' || !info.e.name) return;
