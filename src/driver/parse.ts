@@ -600,6 +600,14 @@ function withoutTypedText(description: string, text: unknown): string {
 }
 
 /**
+ * The value a Type step writes at the end of its description without quotes: a phone number,
+ * an email address, a web address or a number ("Enter the phone number 555 0134").
+ */
+function trailingValue(description: string): string | undefined {
+  return /(?:^|\s)(\+?\(?\d[\d\s().-]*\d|[^\s@]+@[^\s@]+\.[a-z]{2,}|(?:https?:\/\/|www\.)\S+?)\s*[.!]?\s*$/i.exec(description)?.[1];
+}
+
+/**
  * "<open|view|...> X on <Service>": a capitalised name with no article after the final "on" is
  * a site the page links to (Bandcamp, GitHub, Twitter), not a place on the page ("on the left").
  */
@@ -609,7 +617,10 @@ const ON_SERVICE_RE =
 /** Parses a step into a query for the resolver. Never throws. */
 export function parseStep(step: Step): ParsedStep {
   const p = step.parameters ?? {};
-  const description = withoutTypedText(typeof p.description === 'string' ? p.description : '', step.type === 'Type' ? p.text : undefined);
+  const written = typeof p.description === 'string' ? p.description : '';
+  // "Enter the phone number 555 0134": with no text given and nothing quoted, a value at the end.
+  const trailing = step.type === 'Type' && typeof p.text !== 'string' && !/['"‘’“”]/.test(written) ? trailingValue(written) : undefined;
+  const description = withoutTypedText(written, step.type === 'Type' ? (p.text ?? trailing) : undefined);
   const quotes: string[] = [];
   const names: string[] = [];
   const tail: string[] = [];
@@ -648,7 +659,7 @@ export function parseStep(step: Step): ParsedStep {
 
   // Text to type: the `text` parameter wins; a quote equal to it is text, not a label.
   if (step.type === 'Type') {
-    const given = typeof p.text === 'string' ? p.text : undefined;
+    const given = typeof p.text === 'string' ? p.text : trailing;
     let typedIdx = -1;
     if (given !== undefined) {
       parsed.typed = given;

@@ -214,6 +214,14 @@ describe('Type, Press, Scroll', () => {
     expect(idx(resolveStep(step('Type', { description: 'Type here', text: 'x', element_index: 1 }), form))).toBe(1);
     expect(idx(resolveStep(step('Type', { description: 'Type in the origin field', text: 'x', element_index: 1 }), form))).toBe(0);
   });
+  test('with no text given and nothing quoted, a value at the end of the description is the text', () => {
+    const typed = (d: string) => parseStep(step('Type', { description: d })).typed;
+    expect(typed('Enter the phone number 555 0134')).toBe('555 0134');
+    expect(typed('Enter your age 42')).toBe('42');
+    expect(typed('Type the address into the box ann@example.com')).toBe('ann@example.com');
+    expect(parseStep(step('Type', { description: 'Enter the phone number 555 0134' })).target.words).toEqual(['phone', 'number']);
+    expect(typed("Enter 'x' in box 2")).toBe('x');
+  });
   test('no text anywhere fails with a reason', () => {
     const r = resolveStep(step('Type', { description: 'Fill in the destination' }), form);
     expect(r.ok).toBe(false);
@@ -1700,7 +1708,6 @@ describe('grids of cards', () => {
         xpath: `${B(1)}/ul[1]/li[${n}]/a[1]`,
         text: title,
         href: '#',
-        textWrapper: true,
         box: { x: 100, y: n * 60, width: 300, height: 20 },
       },
       { tag: 'h4', xpath: `${B(1)}/ul[1]/li[${n}]/a[1]/h4[1]`, text: title, box: { x: 100, y: n * 60, width: 300, height: 20 } },
