@@ -258,8 +258,24 @@ function gridCells(members: Scored[], all: Scored[], infos: Info[]): Scored[] {
   return out;
 }
 
+/**
+ * "The gear icon at the end of the last row": the rows of a list are alike down to their
+ * place in the page; a twin of the same classes elsewhere (the sidebar's gear) is not one of
+ * them. Keeps the members whose XPath, without its numbers, most of them share.
+ */
+function sameShape(members: Scored[], infos: Info[]): Scored[] {
+  const shape = (g: Scored) => (infos[g.i] as Info).e.xpath.replace(/\[\d+\]/g, '');
+  const counts = new Map<string, number>();
+  for (const g of members) counts.set(shape(g), (counts.get(shape(g)) ?? 0) + 1);
+  const [top, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  return n >= W.LIST_MIN_ITEMS && n * 2 > members.length && n < members.length ? members.filter((g) => shape(g) === top) : members;
+}
+
 export function pickGrid(group: Scored[], grid: { row: number; col: number }, infos: Info[], all: Scored[]): Scored | undefined {
-  const members = gridCells(likeMembers(group, infos), all, infos).filter((g) => (infos[g.i] as Info).e.visible);
+  const members = sameShape(
+    gridCells(likeMembers(group, infos), all, infos).filter((g) => (infos[g.i] as Info).e.visible),
+    infos,
+  );
   if (!members.length) return undefined;
   const box = (g: Scored) => (infos[g.i] as Info).e.box;
   const heights = members.map((g) => box(g).height).sort((a, b) => a - b);

@@ -2864,3 +2864,34 @@ test('"the white View on map button": a sentence-case label after an article and
   expect(p.relations.map((r) => r.type)).toEqual(['above']);
   expect(parseStep(step('Click', { description: 'Click the blue Save button' })).target.words).toEqual(['save']);
 });
+
+test('"the gear icon at the end of the last row" counts the rows of the list, not a twin icon elsewhere on the page', () => {
+  const L = '/html[1]/body[1]/div[1]/article[1]/ul[1]';
+  const rows: El[] = [1, 2, 3, 4].flatMap((n) => [
+    { tag: 'li', xpath: `${L}/li[${n}]`, text: `Item ${n}`, box: { x: 280, y: 100 + n * 80, width: 950, height: 70 } },
+    {
+      tag: 'a',
+      xpath: `${L}/li[${n}]/div[1]/a[1]`,
+      text: `Item ${n}`,
+      href: '#',
+      box: { x: 300, y: 110 + n * 80, width: 200, height: 20 },
+    },
+    {
+      tag: 'i',
+      xpath: `${L}/li[${n}]/div[2]/a[1]/i[1]`,
+      classes: ['fa', 'fa-cog'],
+      pseudo: 'gear',
+      box: { x: 1180, y: 120 + n * 80, width: 16, height: 18 },
+    },
+  ]);
+  const sidebar: El = {
+    tag: 'i',
+    xpath: '/html[1]/body[1]/div[1]/aside[1]/footer[1]/a[1]/i[1]',
+    classes: ['fa', 'fa-cog'],
+    pseudo: 'gear',
+    box: { x: 20, y: 700, width: 16, height: 18 },
+  };
+  const page = snap(withParents([...rows, sidebar]));
+  const r = resolveStep(step('Click', { description: 'Click the gear icon at the end of the last row' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${L}/li[4]/div[2]/a[1]/i[1]`);
+});
