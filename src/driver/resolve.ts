@@ -275,9 +275,10 @@ function titleLinkOf(pick: number, infos: readonly Info[]): number {
     (x, i) =>
       x.e.interactive &&
       x.e.visible &&
-      (heading(x) || heading(infos[x.e.parent]) || wrapsHeading(i)) &&
       !!x.e.text.trim() &&
-      isInside(x.e, c.e),
+      isInside(x.e, c.e) &&
+      // Last: wrapsHeading scans the snapshot, so only for controls inside the card.
+      (heading(x) || heading(infos[x.e.parent]) || wrapsHeading(i)),
   );
 }
 

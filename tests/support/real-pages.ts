@@ -493,16 +493,17 @@ export interface CaseVerdict {
   why: string;
 }
 
-/**
- * Did the resolver pick the one correct target? For a Click or Press, an element inside it
- * counts, and so does one around it whose click point lands on it (the agent, like a mouse,
- * clicks whatever is under the centre of the chosen element). A Type needs the field itself.
- */
+/** A key as pressed (key and code), so that "Space" and " " compare equal. */
 const pressed = (key: string | undefined): string | undefined => {
   const d = key === undefined ? undefined : keyByName(key);
   return d ? `${d.key}|${d.code}` : key;
 };
 
+/**
+ * Did the resolver pick the one correct target? For a Click or Press, an element inside it
+ * counts, and so does one around it whose click point lands on it (the agent, like a mouse,
+ * clicks whatever is under the centre of the chosen element). A Type needs the field itself.
+ */
 export function judgeCase(f: CaseFixture, r: ResolveResult): CaseVerdict {
   if (!r.ok) return { pass: false, confidence: 0, why: r.reason };
   // "Space" and " " press the same key: compare what is pressed, not how it is spelled.
