@@ -608,6 +608,16 @@ function trailingValue(description: string): string | undefined {
 }
 
 /**
+ * "Click the bold words arrow keys in the message box": what follows "word(s)" or "phrase", up
+ * to a place word or the end, is the text shown, as if quoted. Lower-case only: a capitalised
+ * name is lifted as a name anyway, and "the words in the header" names no text; nor does a
+ * phrase ending in a kind noun ("the word count", "the words box").
+ */
+const KIND_HEADS = new Set([...KIND_WORDS.map(([w]) => w.split(' ').pop() as string), 'count', 'counter', 'limit']);
+const SHOWN_WORDS_RE =
+  /\b(words?|phrase)\s+(?!(?:in|on|at|inside|within|under|below|above|near|next|beside|from|of|the|a|an|that|which|with|for|to|and|or)\b)([a-z][\p{L}\p{N}'-]*(?:\s+[a-z][\p{L}\p{N}'-]*){0,3}?)(?=\s+(?:in|on|at|inside|within|under|below|above|near|next|beside|from|of)\b|\s*[,.;!]|\s*$)/gu;
+
+/**
  * "<open|view|...> X on <Service>": a capitalised name with no article after the final "on" is
  * a site the page links to (Bandcamp, GitHub, Twitter), not a place on the page ("on the left").
  */
@@ -635,11 +645,15 @@ export function parseStep(step: Step): ParsedStep {
     : onService
       ? `Click the ${onService[2] as string} link of ${onService[1] as string}`
       : description;
-  const quoted = rewritten.replace(QUOTE_RE, (...m: unknown[]) => {
-    const text = (m[1] ?? m[2] ?? m[3] ?? m[4]) as string;
-    quotes.push(text);
-    return ` qqq${quotes.length - 1} `;
-  });
+  const quoted = rewritten
+    .replace(SHOWN_WORDS_RE, (m: string, noun: string, shown: string) =>
+      KIND_HEADS.has(shown.split(/\s+/).pop() as string) ? m : `${noun} '${shown}'`,
+    )
+    .replace(QUOTE_RE, (...m: unknown[]) => {
+      const text = (m[1] ?? m[2] ?? m[3] ?? m[4]) as string;
+      quotes.push(text);
+      return ` qqq${quotes.length - 1} `;
+    });
   // "Open the third email, the one from Kian": "the one" is the target again, its relation follows.
   const appositive = quoted.replace(
     /,\s*the one\s+(from|by|with|about|that|which|in|on|at|for|showing|named|called|labelled|labeled)\b/gi,

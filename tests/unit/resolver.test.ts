@@ -2856,6 +2856,15 @@ describe('a game area listening to keys, and a readout written as shown', () => 
     expect(idx(r)).toBe(1);
     expect(idx(resolveStep(step('Click', { description: 'Click Highscore: 0' }), page))).toBe(2);
   });
+  test('"the bold words arrow keys in the message box": what follows "words" is the text shown', () => {
+    const p = parseStep(step('Click', { description: 'Click the bold words arrow keys in the black message box' }));
+    expect(p.target.labels).toEqual(['arrow keys']);
+    expect(p.target.kinds).toEqual([]);
+    expect(p.relations.map((r) => r.type)).toEqual(['inside']);
+    // Not a shown text: a place after "words", or a phrase ending in a kind noun.
+    expect(parseStep(step('Click', { description: 'Click the words in the header' })).target.labels).toEqual([]);
+    expect(parseStep(step('Click', { description: 'Click the word count in the status bar' })).target.labels).toEqual([]);
+  });
 });
 
 test('"the white View on map button": a sentence-case label after an article and a look word stays whole', () => {
