@@ -24,10 +24,12 @@ export const SPLITS = [
   'tuning-3',
   'tuning-4',
   'tuning-5',
+  'tuning-6',
   'held-out',
   'held-out-2',
   'held-out-3',
   'held-out-4',
+  'held-out-5',
 ] as const;
 export type Split = (typeof SPLITS)[number];
 /**
@@ -35,7 +37,7 @@ export type Split = (typeof SPLITS)[number];
  * resolver: only their aggregate accuracy is reported. `held-out-2` was added because
  * `held-out` was seen while tuning (session 4). The tuning splits are not withheld.
  */
-export const WITHHELD: readonly Split[] = ['held-out', 'held-out-2', 'held-out-3', 'held-out-4'];
+export const WITHHELD: readonly Split[] = ['held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5'];
 export const isWithheld = (s: Split): boolean => WITHHELD.includes(s);
 
 /** The page's address inside the test browser; every other request is refused and counted. */
