@@ -146,6 +146,15 @@ const SYNONYM_GROUPS: string[][] = [
   ['link', 'chain', 'hyperlink'],
   ['blockquote', 'quote', 'quotation'],
   ['strike', 'strikethrough', 'crossed'],
+  // Short forms a control shows for a word a person says in full ("Sort descending" for "Desc").
+  ['ascending', 'asc'],
+  ['descending', 'desc'],
+  ['quantity', 'qty'],
+  ['information', 'info'],
+  ['statistics', 'stats'],
+  ['documentation', 'docs'],
+  ['maximum', 'max'],
+  ['minimum', 'min'],
 ];
 
 /** Each word's groups (a word can mean two things: "remove" is delete, and clear). */

@@ -2904,3 +2904,16 @@ test('"the gear icon at the end of the last row" counts the rows of the list, no
   const r = resolveStep(step('Click', { description: 'Click the gear icon at the end of the last row' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${L}/li[4]/div[2]/a[1]/i[1]`);
 });
+
+test('"Sort descending" finds the control that shows the short form "Desc", not its "Asc" twin', () => {
+  const U = '/html[1]/body[1]/div[1]/ul[1]';
+  const page = snap(
+    withParents([
+      { tag: 'li', xpath: `${U}/li[1]`, text: 'Shuffle', pointer: true, interactive: true, box: { x: 100, y: 100, width: 80, height: 30 } },
+      { tag: 'li', xpath: `${U}/li[2]`, text: 'Asc', pointer: true, interactive: true, box: { x: 190, y: 100, width: 60, height: 30 } },
+      { tag: 'li', xpath: `${U}/li[3]`, text: 'Desc', pointer: true, interactive: true, box: { x: 260, y: 100, width: 60, height: 30 } },
+    ]),
+  );
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Sort descending' }), page))]?.text).toBe('Desc');
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Sort ascending' }), page))]?.text).toBe('Asc');
+});
