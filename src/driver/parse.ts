@@ -875,6 +875,7 @@ export function parseStep(step: Step): ParsedStep {
   else if (effect?.length) target.purpose = effect;
   if (grid) target.grid = grid;
   if (!target.kinds.length && step.type === 'Click') target.kinds.push(...impliedKinds);
+  if (impliedKinds.length && step.type === 'Click') parsed.verbKinds = impliedKinds;
   // "Check the box next to X": a box one ticks is a checkbox, not a text box.
   if (step.type === 'Click' && impliedKinds.includes('checkbox') && target.kinds.length === 1 && target.kinds[0] === 'field')
     target.kinds = ['checkbox'];

@@ -14,6 +14,7 @@ import { normalize, tokens } from './text.ts';
 import { alternativesOf, confidenceOf, type Alternative } from './confidence.ts';
 import { hasTarget, scoreQuery } from './query.ts';
 import * as W from './weights.ts';
+import type { Kind } from './kinds.ts';
 
 export type { Alternative };
 
@@ -190,7 +191,8 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
   const cell = action === 'Click' ? namedCellOf(top.i, q.words, infos) : -1;
   const wrapped = action === 'Click' && cell < 0 ? wrappedControlOf(top.i, infos) : -1;
   const inner = wrapped >= 0 || action !== 'Click' || cell >= 0 ? wrapped : titleLinkOf(top.i, infos);
-  const target = cell >= 0 ? cell : inner >= 0 ? inner : top.i;
+  const ticked = action === 'Click' && cell < 0 && inner < 0 ? verbControlOf(top.i, parsed.verbKinds, infos) : -1;
+  const target = cell >= 0 ? cell : inner >= 0 ? inner : ticked >= 0 ? ticked : top.i;
   const e = (infos[target] as Info).e;
   const result: ResolveOk = {
     ok: true,
@@ -204,6 +206,7 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
       ...top.reasons,
       ...(cell >= 0 ? [`clicked on its cell "${e.text.slice(0, 40)}"`] : []),
       ...(inner >= 0 ? [`clicked on the <${e.tag}> it wraps`] : []),
+      ...(ticked >= 0 ? [`clicked on the ${parsed.verbKinds?.[0] ?? 'control'} it holds`] : []),
     ],
   };
   if (action === 'Type') result.typed = parsed.typed;
@@ -254,6 +257,24 @@ function wrappedControlOf(pick: number, infos: readonly Info[]): number {
   });
   // Nested controls with one text (a link around a button): the outermost is the one meant.
   const outer = controls.filter((i) => !controls.some((j) => isInside((infos[i] as Info).e, (infos[j] as Info).e)));
+  return outer.length === 1 ? (outer[0] as number) : -1;
+}
+
+/**
+ * "Tick the second item in the Groceries list": the item is what is counted, but the verb works
+ * a checkbox (or a switch), and the item's centre is its text. When the chosen element is not of
+ * the verb's kind and holds exactly one visible control of it, the click goes to that control.
+ */
+function verbControlOf(pick: number, kinds: readonly Kind[] | undefined, infos: readonly Info[]): number {
+  const c = infos[pick];
+  if (!c || !kinds?.length) return -1;
+  const isKind = (x: Info) => kinds.some((k) => (x.kinds.get(k) ?? 0) >= W.VERB_CONTROL_KIND);
+  if (isKind(c)) return -1;
+  const held: number[] = [];
+  infos.forEach((x, i) => {
+    if (i !== pick && x.e.visible && isKind(x) && isInside(x.e, c.e)) held.push(i);
+  });
+  const outer = held.filter((i) => !held.some((j) => j !== i && isInside((infos[i] as Info).e, (infos[j] as Info).e)));
   return outer.length === 1 ? (outer[0] as number) : -1;
 }
 

@@ -76,4 +76,6 @@ export interface ParsedStep {
   typed?: string;
   key?: string;
   direction?: 'up' | 'down' | 'left' | 'right';
+  /** The control the verb works ("Tick ..." a checkbox), even when the target names a row or item. */
+  verbKinds?: Kind[];
 }

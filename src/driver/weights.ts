@@ -284,3 +284,6 @@ export const NAMED_CELL_MATCH = 0.9;
 export const W_SPELLED_LABEL = 6;
 /** Longer labels spelled by a description's words are coincidences more often than names. */
 export const SPELLED_LABEL_MAX_WORDS = 4;
+
+/** How much of the verb's kind ("Tick": checkbox) a control inside the chosen item must be to take the click. */
+export const VERB_CONTROL_KIND = 0.9;

@@ -2917,3 +2917,36 @@ test('"Sort descending" finds the control that shows the short form "Desc", not 
   expect(page.elements[idx(resolveStep(step('Click', { description: 'Sort descending' }), page))]?.text).toBe('Desc');
   expect(page.elements[idx(resolveStep(step('Click', { description: 'Sort ascending' }), page))]?.text).toBe('Asc');
 });
+
+test('"Tick the second item in the Groceries list": the item is counted, the checkbox it holds takes the click', () => {
+  const L = '/html[1]/body[1]/div[1]/div[2]';
+  const items: El[] = ['Eggs', 'Bread', 'Coffee beans'].flatMap((label, n) => [
+    {
+      tag: 'div',
+      xpath: `${L}/div[${n + 1}]`,
+      classes: ['todo-item'],
+      text: label,
+      pointer: true,
+      interactive: true,
+      box: { x: 600, y: 200 + n * 40, width: 300, height: 36 },
+    },
+    {
+      tag: 'input',
+      xpath: `${L}/div[${n + 1}]/input[1]`,
+      inputType: 'checkbox',
+      role: 'checkbox',
+      interactive: true,
+      box: { x: 606, y: 210 + n * 40, width: 16, height: 16 },
+    },
+    {
+      tag: 'p',
+      xpath: `${L}/div[${n + 1}]/p[1]`,
+      text: label,
+      box: { x: 630, y: 208 + n * 40, width: 200, height: 20 },
+    },
+  ]);
+  const heading: El = { tag: 'h2', xpath: `${L}/h2[1]`, text: 'Groceries', box: { x: 600, y: 160, width: 300, height: 30 } };
+  const page = snap(withParents([heading, ...items]));
+  const r = resolveStep(step('Click', { description: 'Tick the second item in the Groceries list' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${L}/div[2]/input[1]`);
+});
