@@ -414,6 +414,12 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
       reasons.push(`label "${label}" ~ ${m.via} (${fmt(m.s)})`);
       mentioned = true;
       if (m.via !== 'class/id/icon') s += extraTextPenalty(label, e) / q.labels.length;
+      // A quoted label is text a person saw: a control named only for screen readers (a
+      // checkbox's aria-label) carries it a little less than the control that shows it.
+      if (!e.text.trim() && e.ariaLabel && (m.via === 'aria-label' || (m.via === 'name' && e.name === e.ariaLabel))) {
+        s *= W.UNSHOWN_LABEL_FACTOR;
+        reasons.push('label not shown');
+      }
     } else if (e.context && textSimilarity(label, e.context) > W.CONTEXT_LABEL_MIN) {
       s = W.W_CONTEXT * textSimilarity(label, e.context);
       reasons.push(`label "${label}" in group "${e.context}"`);

@@ -287,3 +287,6 @@ export const SPELLED_LABEL_MAX_WORDS = 4;
 
 /** How much of the verb's kind ("Tick": checkbox) a control inside the chosen item must be to take the click. */
 export const VERB_CONTROL_KIND = 0.9;
+
+/** A quoted label matched only by a control's aria-label, which no one sees, counts this much of a shown one. */
+export const UNSHOWN_LABEL_FACTOR = 0.95;

@@ -2950,3 +2950,35 @@ test('"Tick the second item in the Groceries list": the item is counted, the che
   const r = resolveStep(step('Click', { description: 'Tick the second item in the Groceries list' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${L}/div[2]/input[1]`);
 });
+
+test('"Click on the to-do \'Send the slides\'": the button showing the text wins over the checkbox only labelled with it for screen readers', () => {
+  const R = '/html[1]/body[1]/div[1]/div[3]';
+  const page = snap(
+    withParents([
+      {
+        tag: 'input',
+        xpath: `${R}/input[1]`,
+        inputType: 'checkbox',
+        role: 'checkbox',
+        name: 'Send the slides',
+        ariaLabel: 'Send the slides',
+        interactive: true,
+        box: { x: 538, y: 190, width: 13, height: 13 },
+      },
+      {
+        tag: 'button',
+        xpath: `${R}/p[1]/button[1]`,
+        role: 'button',
+        name: 'Send the slides',
+        text: 'Send the slides',
+        title: 'Edit',
+        interactive: true,
+        box: { x: 564, y: 186, width: 182, height: 19 },
+      },
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: "Click on the to-do 'Send the slides'" }), page);
+  expect(page.elements[idx(r)]?.tag).toBe('button');
+  // Asked for the checkbox, the checkbox it is.
+  expect(page.elements[idx(resolveStep(step('Click', { description: "Tick the 'Send the slides' checkbox" }), page))]?.tag).toBe('input');
+});
