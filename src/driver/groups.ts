@@ -216,13 +216,20 @@ function rowOfSize(members: Scored[], infos: Info[], size: number): Scored[] | n
 
 /** Drops group members nested in another member; keeps the better-scored (ties: the outer one). */
 function dedupeNested(group: Scored[], infos: Info[]): Scored[] {
+  // A box holding two or more members that score as well as it does is the set they form (a
+  // grid's container matched by "the grid"), not one more member: on a tie they stay, it goes.
+  const holdsSeveral = (g: Scored) => {
+    const ge = (infos[g.i] as Info).e;
+    return group.filter((o) => o !== g && o.score >= g.score && isInside((infos[o.i] as Info).e, ge)).length >= 2;
+  };
+  const sets = new Set(group.filter(holdsSeveral));
   return group.filter((g) => {
     const ge = (infos[g.i] as Info).e;
     return !group.some((o) => {
       if (o === g) return false;
       const oe = (infos[o.i] as Info).e;
-      if (isInside(ge, oe)) return o.score >= g.score;
-      if (isInside(oe, ge)) return o.score > g.score;
+      if (isInside(ge, oe)) return o.score >= g.score && !sets.has(o);
+      if (isInside(oe, ge)) return o.score > g.score || (o.score === g.score && sets.has(g));
       return false;
     });
   });

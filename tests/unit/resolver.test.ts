@@ -2982,3 +2982,29 @@ test('"Click on the to-do \'Send the slides\'": the button showing the text wins
   // Asked for the checkbox, the checkbox it is.
   expect(page.elements[idx(resolveStep(step('Click', { description: "Tick the 'Send the slides' checkbox" }), page))]?.tag).toBe('input');
 });
+
+test('"the second box of the bottom row of the grid": the grid\'s own box, matched by "grid", is the set and not a member', () => {
+  const G = '/html[1]/body[1]/div[1]/div[11]/div[1]';
+  const squares: El[] = [1, 2, 3, 4, 5, 6].map((n) => ({
+    tag: 'div',
+    xpath: `${G}/div[${n}]`,
+    classes: ['grid-square'],
+    text: `Item ${n}`,
+    pointer: true,
+    interactive: true,
+    box: { x: 100 + ((n - 1) % 3) * 124, y: 300 + Math.floor((n - 1) / 3) * 124, width: 100, height: 100 },
+  }));
+  const grid: El = {
+    tag: 'div',
+    xpath: G,
+    id: 'gridDemo',
+    classes: ['col'],
+    text: squares.map((q) => q.text).join(' '),
+    pointer: true,
+    interactive: true,
+    box: { x: 70, y: 290, width: 1125, height: 260 },
+  };
+  const page = snap(withParents([grid, ...squares]));
+  const r = resolveStep(step('Click', { description: 'Click the second box of the bottom row of the grid' }), page);
+  expect(page.elements[idx(r)]?.text).toBe('Item 5');
+});
