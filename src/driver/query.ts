@@ -256,14 +256,19 @@ function rowNamedBy(a: Info, infos: Info[]): Info | undefined {
   return infos.find((i) => i.e.xpath === m[1]);
 }
 
-/** The candidate is the part of the anchor that is not the words naming it ("233" of "Iphone 233"). */
+/**
+ * The candidate is the part of the anchor that is not the words naming it ("233" of "Iphone
+ * 233"), or, showing no text, an icon in an anchor that shows only those words (the drag
+ * handle of a list row "Item 5": next to the words, inside the row that carries them).
+ */
 function besideTheWords(c: Info, a: Info, anchor: TargetQuery): boolean {
   if (!isInside(c.e, a.e)) return false;
   const own = normalize(c.e.text);
   const whole = normalize(a.e.text);
-  if (!own || !whole.includes(own)) return false;
-  const rest = whole.replace(own, ' ').replace(/\s+/g, ' ').trim();
   const words = [...anchor.labels, ...(anchor.names ?? []), ...anchor.words].join(' ');
+  if (!own) return c !== a && !!whole && !!words && textSimilarity(words, whole) >= W.BESIDE_WORDS_SIMILARITY;
+  if (!whole.includes(own)) return false;
+  const rest = whole.replace(own, ' ').replace(/\s+/g, ' ').trim();
   return !!rest && !!words && textSimilarity(words, rest) >= W.BESIDE_WORDS_SIMILARITY;
 }
 

@@ -3008,3 +3008,27 @@ test('"the second box of the bottom row of the grid": the grid\'s own box, match
   const r = resolveStep(step('Click', { description: 'Click the second box of the bottom row of the grid' }), page);
   expect(page.elements[idx(r)]?.text).toBe('Item 5');
 });
+
+test('"the four-way arrow handle next to Item 5": the icon inside the row that shows only those words is beside them', () => {
+  const L = '/html[1]/body[1]/div[1]/div[7]/div[1]';
+  const rows: El[] = [4, 5, 6].flatMap((n, k) => [
+    {
+      tag: 'div',
+      xpath: `${L}/div[${n}]`,
+      classes: ['list-group-item'],
+      text: `Item ${n}`,
+      pointer: true,
+      interactive: true,
+      box: { x: 70, y: 3710 + k * 49, width: 1125, height: 50 },
+    },
+    {
+      tag: 'i',
+      xpath: `${L}/div[${n}]/i[1]`,
+      classes: ['fas', 'fa-arrows-alt', 'handle'],
+      box: { x: 91, y: 3726 + k * 49, width: 16, height: 16 },
+    },
+  ]);
+  const page = snap(withParents(rows));
+  const r = resolveStep(step('Click', { description: 'Click the four-way arrow handle next to Item 5' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${L}/div[5]/i[1]`);
+});
