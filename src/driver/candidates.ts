@@ -279,10 +279,13 @@ export function lookFit(q: LookQuery, e: ElementSnapshot, textNamed = false): { 
   const parts: number[] = [];
   const why: string[] = [];
   for (const c of q.around ?? []) {
-    // "in the black navbar": the colour of the place it sits in.
+    // "in the black navbar": the colour of the place it sits in. "Item 3 in the yellow list":
+    // a list drawn only by its items' own fill is that colour too, a little less surely.
     const ok = colourNames(parseColour(look.bgAround)).includes(c);
-    parts.push(ok ? 1 : 0);
+    const filled = !ok && !!look.bg && colourNames(parseColour(look.bg)).includes(c);
+    parts.push(ok ? 1 : filled ? W.OWN_FILL_AROUND_FIT : 0);
     if (ok) why.push(`on ${c}`);
+    else if (filled) why.push(`filled ${c}`);
   }
   for (const c of q.borders ?? []) {
     const ok = colourNames(parseColour(look.border)).includes(c);

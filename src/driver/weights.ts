@@ -290,3 +290,6 @@ export const VERB_CONTROL_KIND = 0.9;
 
 /** A quoted label matched only by a control's aria-label, which no one sees, counts this much of a shown one. */
 export const UNSHOWN_LABEL_FACTOR = 0.95;
+
+/** "In the yellow list" met by an item's own fill rather than what it sits on. */
+export const OWN_FILL_AROUND_FIT = 0.8;

@@ -3032,3 +3032,28 @@ test('"the four-way arrow handle next to Item 5": the icon inside the row that s
   const r = resolveStep(step('Click', { description: 'Click the four-way arrow handle next to Item 5' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${L}/div[5]/i[1]`);
 });
+
+test('"Item 3 in the yellow list": a list drawn only by its items\' own fill is that colour', () => {
+  const S = '/html[1]/body[1]/div[1]/div[4]';
+  const lists: El[] = [
+    ['rgb(255, 246, 178)', 1],
+    ['rgb(200, 225, 255)', 2],
+  ].flatMap(([fill, l]) =>
+    [1, 2, 3].map((n) => ({
+      tag: 'div',
+      xpath: `${S}/div[${l as number}]/div[${n}]`,
+      classes: ['list-group-item'],
+      text: `Item ${n}`,
+      pointer: true,
+      interactive: true,
+      look: { fg: 'rgb(33, 37, 41)', bg: fill as string, bgAround: 'rgb(244, 215, 201)', fontPx: 16 },
+      box: { x: (l as number) === 1 ? 70 : 640, y: 700 + n * 50, width: 560, height: 50 },
+    })),
+  );
+  const page = snap(withParents(lists));
+  const r = resolveStep(step('Click', { description: 'Click Item 3 in the yellow list' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${S}/div[1]/div[3]`);
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Click Item 3 in the blue list' }), page))]?.xpath).toBe(
+    `${S}/div[2]/div[3]`,
+  );
+});
