@@ -6,7 +6,7 @@ import { hintTokens, normalize, textSimilarity } from './text.ts';
 import type { ParsedStep, Relation, TargetQuery } from './parse.ts';
 import type { ElementSnapshot, PageSnapshot } from './snapshot.ts';
 import { byScore, fmt, scoreBase, textMatch, type Info, type Scored } from './candidates.ts';
-import { commonDepth, isInside, likeSiblings, positionFit, regionInstance, relationFit, sectionDepth } from './geometry.ts';
+import { commonDepth, isInside, likeSiblings, parentPath, positionFit, regionInstance, relationFit, sectionDepth } from './geometry.ts';
 import { pickGrid, pickOrdinal, showsNumber } from './groups.ts';
 import * as W from './weights.ts';
 
@@ -302,7 +302,9 @@ function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefi
   }
   // "the third task in the To Do column": counted among those in the column, not over the board.
   const bestRel = Math.max(0, ...pool.map((s) => s.relFit ?? 0));
-  const group = pool.filter((s) => (s.relFit ?? 0) >= bestRel - W.ORDINAL_RELATION_SLACK);
+  const related = pool.filter((s) => (s.relFit ?? 0) >= bestRel - W.ORDINAL_RELATION_SLACK);
+  // "the last item of the left list": of like lists side by side, the side names the list counted.
+  const group = q.position?.h === 'left' || q.position?.h === 'right' ? sideList(related, q.position.h, infos) : related;
   const pick = q.grid ? pickGrid(group, q.grid, infos, scored) : pickOrdinal(group, ordinal as number, infos, q.setSize, scored);
   const bonus = top.score - (pick?.score ?? 0) + W.ORDINAL_LEAD;
   for (const s of scored) {
@@ -316,6 +318,30 @@ function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefi
   if (!pick)
     for (const s of scored)
       s.reasons.push(q.grid ? 'grid cell out of range' : `ordinal ${ordinal as number} out of range (${group.length})`);
+}
+
+/**
+ * Members under two or more parents, each parent's members a column of their own side by side
+ * (two lists of a drag-and-drop demo, a board's lanes): the members of the column on that side.
+ * Otherwise the members as they are.
+ */
+function sideList(members: Scored[], side: 'left' | 'right', infos: Info[]): Scored[] {
+  const lists = new Map<string, Scored[]>();
+  // The lists themselves, when they scored too, are not members.
+  const inner = members.filter((m) => !members.some((o) => o !== m && isInside((infos[o.i] as Info).e, (infos[m.i] as Info).e)));
+  for (const m of inner) {
+    const key = parentPath((infos[m.i] as Info).e);
+    lists.set(key, [...(lists.get(key) ?? []), m]);
+  }
+  if (lists.size < 2 || [...lists.values()].some((l) => l.length < 2)) return members;
+  const span = (l: Scored[]) => {
+    const boxes = l.map((m) => (infos[m.i] as Info).e.box);
+    return { left: Math.min(...boxes.map((b) => b.x)), right: Math.max(...boxes.map((b) => b.x + b.width)) };
+  };
+  const spans = [...lists.values()].map((l) => ({ l, ...span(l) })).sort((a, b) => a.left - b.left);
+  // Side by side: each column ends before the next begins.
+  if (spans.some((x, k) => k > 0 && x.left < (spans[k - 1] as (typeof spans)[number]).right)) return members;
+  return (side === 'left' ? spans[0] : spans[spans.length - 1])?.l ?? members;
 }
 
 /**

@@ -3057,3 +3057,23 @@ test('"Item 3 in the yellow list": a list drawn only by its items\' own fill is 
     `${S}/div[2]/div[3]`,
   );
 });
+
+test('"the last item of the left list": of two like lists side by side, the side names the list counted', () => {
+  const C = '/html[1]/body[1]/div[1]/div[5]';
+  const items: El[] = [1, 2].flatMap((l) =>
+    [1, 2, 3, 4].map((n) => ({
+      tag: 'div',
+      xpath: `${C}/div[${l}]/div[${n}]`,
+      classes: ['list-group-item'],
+      text: `Item ${n}`,
+      pointer: true,
+      interactive: true,
+      box: { x: l === 1 ? 70 : 640, y: 300 + n * 50, width: 555, height: 50 },
+    })),
+  );
+  const page = snap(withParents(items));
+  const last = resolveStep(step('Click', { description: 'Click the last item of the left list' }), page);
+  expect(page.elements[idx(last)]?.xpath).toBe(`${C}/div[1]/div[4]`);
+  const second = resolveStep(step('Click', { description: 'Click the second item of the right list' }), page);
+  expect(page.elements[idx(second)]?.xpath).toBe(`${C}/div[2]/div[2]`);
+});
