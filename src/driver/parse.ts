@@ -915,7 +915,9 @@ export function parseStep(step: Step): ParsedStep {
     const place = q.words.filter((w) => !['end', 'start', 'beginning', 'edge', 'side'].includes(w));
     if (!place.length && q.words.length && !q.labels.length && !q.kinds.length && !q.names?.length) {
       if (last.ordinal === undefined) {
-        last.ordinal = q.words.includes('end') ? -1 : 1;
+        // "the left end", "the top end": the first from that side; any other end is the last.
+        const firstEnd = q.position?.h === 'left' || (q.position?.v === 'top' && !q.position.h);
+        last.ordinal = q.words.includes('end') && !firstEnd ? -1 : 1;
         if (q.position?.h) endSide = last;
       }
       if (q.position) last.position = { ...last.position, ...q.position };

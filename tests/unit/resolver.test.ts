@@ -3077,3 +3077,10 @@ test('"the last item of the left list": of two like lists side by side, the side
   const second = resolveStep(step('Click', { description: 'Click the second item of the right list' }), page);
   expect(page.elements[idx(second)]?.xpath).toBe(`${C}/div[2]/div[2]`);
 });
+
+test('"at the left end of the bar" is the first from the left; "at the end" and "at the right end" the last', () => {
+  const ord = (d: string) => parseStep(step('Click', { description: d })).target.ordinal;
+  expect(ord('Click the small chevron at the left end of the grey bar')).toBe(1);
+  expect(ord('Click the icon at the end of the grey bar')).toBe(-1);
+  expect(ord('Click the icon at the right end of the grey bar')).toBe(-1);
+});
