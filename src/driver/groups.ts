@@ -214,7 +214,10 @@ function rowOfSize(members: Scored[], infos: Info[], size: number): Scored[] | n
   return exact.length ? bestSet(exact).sort((a, b) => boxOf(a).x - boxOf(b).x) : null;
 }
 
-/** Drops group members nested in another member; keeps the better-scored (ties: the outer one). */
+/**
+ * Drops group members nested in another member; keeps the better-scored (ties: the outer one,
+ * unless the outer one holds several members and so is their set).
+ */
 function dedupeNested(group: Scored[], infos: Info[]): Scored[] {
   // A box holding two or more members that score as well as it does is the set they form (a
   // grid's container matched by "the grid"), not one more member: on a tie they stay, it goes.
