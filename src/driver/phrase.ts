@@ -463,8 +463,10 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
         'rightmost',
       ].includes(word)
     ) {
+      // "the left arrow" keeps the pair as words too: together they name a control ("Previous").
       if (next === 'arrow' || next === 'chevron' || next === 'key') {
         q.words.push(word);
+        if (next !== 'key') q.words.push(next);
         continue;
       }
       // "the GitHub corner": after a name, not a side, a corner is the thing (a corner ribbon).

@@ -411,6 +411,13 @@ function textSimilarityUncached(query: string, text: string): number {
   const tt = contentTokens(t);
   // "increase" for a "+" (read "plus"): the same control named by a synonym.
   if (qt.length && qt.length === tt.length && qt.every((w, i) => synonyms(w, tt[i] as string))) best = Math.max(best, 0.9);
+  // "the left arrow" for "Previous", "the double left arrow" for "Previous week": two words that
+  // are one synonym of a word the text shows read as that word.
+  for (let k = 0; k + 1 < qt.length; k++) {
+    const pair = `${qt[k] as string} ${qt[k + 1] as string}`;
+    const w = tt.find((x) => synonyms(pair, x));
+    if (w) best = Math.max(best, SYNONYM_MATCH * textSimilarity([...qt.slice(0, k), w, ...qt.slice(k + 2)].join(' '), t));
+  }
   if (qt.length && tt.length) {
     const used = new Set<number>();
     let hit = 0;

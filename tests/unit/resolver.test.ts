@@ -3084,3 +3084,50 @@ test('"at the left end of the bar" is the first from the left; "at the end" and 
   expect(ord('Click the icon at the end of the grey bar')).toBe(-1);
   expect(ord('Click the icon at the right end of the grey bar')).toBe(-1);
 });
+
+test('"the left arrow" names the button labelled Previous ("Previous day" too); "the right arrow" the one labelled Next', () => {
+  const N = '/html[1]/body[1]/div[1]/nav[1]';
+  const page = snap(
+    withParents([
+      {
+        tag: 'button',
+        xpath: `${N}/button[1]`,
+        role: 'button',
+        name: 'Menu',
+        ariaLabel: 'Menu',
+        interactive: true,
+        box: { x: 10, y: 10, width: 32, height: 32 },
+      },
+      {
+        tag: 'button',
+        xpath: `${N}/button[2]`,
+        role: 'button',
+        name: 'Previous day',
+        ariaLabel: 'Previous day',
+        interactive: true,
+        box: { x: 500, y: 10, width: 32, height: 32 },
+      },
+      {
+        tag: 'button',
+        xpath: `${N}/button[3]`,
+        role: 'button',
+        name: 'Next day',
+        ariaLabel: 'Next day',
+        interactive: true,
+        box: { x: 740, y: 10, width: 32, height: 32 },
+      },
+      {
+        tag: 'button',
+        xpath: `${N}/button[4]`,
+        role: 'button',
+        name: 'Settings',
+        ariaLabel: 'Settings',
+        interactive: true,
+        box: { x: 1200, y: 10, width: 32, height: 32 },
+      },
+    ]),
+  );
+  expect(parseStep(step('Click', { description: 'Click the big left arrow' })).target.words).toEqual(['left', 'arrow']);
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Click the big left arrow' }), page))]?.name).toBe('Previous day');
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Click the right arrow' }), page))]?.name).toBe('Next day');
+});
