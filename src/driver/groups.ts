@@ -274,11 +274,11 @@ function gridCells(members: Scored[], all: Scored[], infos: Info[]): Scored[] {
  * them. Keeps the members whose XPath, without its numbers, most of them share.
  */
 function sameShape(members: Scored[], infos: Info[]): Scored[] {
-  const shape = (g: Scored) => (infos[g.i] as Info).e.xpath.replace(/\[\d+\]/g, '');
+  const shapes = members.map((g) => (infos[g.i] as Info).e.xpath.replace(/\[\d+\]/g, ''));
   const counts = new Map<string, number>();
-  for (const g of members) counts.set(shape(g), (counts.get(shape(g)) ?? 0) + 1);
+  for (const s of shapes) counts.set(s, (counts.get(s) ?? 0) + 1);
   const [top, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-  return n >= W.LIST_MIN_ITEMS && n * 2 > members.length && n < members.length ? members.filter((g) => shape(g) === top) : members;
+  return n >= W.LIST_MIN_ITEMS && n * 2 > members.length && n < members.length ? members.filter((_, k) => shapes[k] === top) : members;
 }
 
 export function pickGrid(group: Scored[], grid: { row: number; col: number }, infos: Info[], all: Scored[]): Scored | undefined {

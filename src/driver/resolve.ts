@@ -251,12 +251,20 @@ function wrappedControlOf(pick: number, infos: readonly Info[]): number {
   const w = infos[pick];
   if (!w?.wrapper) return -1;
   const text = normalize(w.e.text || w.e.name);
-  const controls: number[] = [];
-  infos.forEach((x, i) => {
-    if (x.e.interactive && x.e.visible && normalize(x.e.text || x.e.name) === text && isInside(x.e, w.e)) controls.push(i);
-  });
   // Nested controls with one text (a link around a button): the outermost is the one meant.
-  const outer = controls.filter((i) => !controls.some((j) => isInside((infos[i] as Info).e, (infos[j] as Info).e)));
+  return onlyOutermostInside(w, infos, (x) => !!x.e.interactive && normalize(x.e.text || x.e.name) === text);
+}
+
+/**
+ * The one visible element inside `holder` that `accept` takes, counting only the outermost of
+ * nested ones; -1 when there is none or more than one.
+ */
+function onlyOutermostInside(holder: Info, infos: readonly Info[], accept: (x: Info) => boolean): number {
+  const found: number[] = [];
+  infos.forEach((x, i) => {
+    if (x.e.visible && accept(x) && isInside(x.e, holder.e)) found.push(i);
+  });
+  const outer = found.filter((i) => !found.some((j) => isInside((infos[i] as Info).e, (infos[j] as Info).e)));
   return outer.length === 1 ? (outer[0] as number) : -1;
 }
 
@@ -269,13 +277,7 @@ function verbControlOf(pick: number, kinds: readonly Kind[] | undefined, infos: 
   const c = infos[pick];
   if (!c || !kinds?.length) return -1;
   const isKind = (x: Info) => kinds.some((k) => (x.kinds.get(k) ?? 0) >= W.VERB_CONTROL_KIND);
-  if (isKind(c)) return -1;
-  const held: number[] = [];
-  infos.forEach((x, i) => {
-    if (i !== pick && x.e.visible && isKind(x) && isInside(x.e, c.e)) held.push(i);
-  });
-  const outer = held.filter((i) => !held.some((j) => j !== i && isInside((infos[i] as Info).e, (infos[j] as Info).e)));
-  return outer.length === 1 ? (outer[0] as number) : -1;
+  return isKind(c) ? -1 : onlyOutermostInside(c, infos, isKind);
 }
 
 /**
