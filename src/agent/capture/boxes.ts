@@ -56,11 +56,15 @@ const FORMATTING_PARENT = /flex|grid/;
 const inFlow = (cs: CSSStyleDeclaration): boolean =>
   cs.display !== 'none' && cs.position !== 'absolute' && cs.position !== 'fixed' && cs.float === 'none';
 
-/** The last child that takes part in block layout (CSS 2.2 §9.4.1: not floated, not out of flow). */
-function lastInFlowChild(s: Saved, el: Element): Element | null {
-  for (let n = el.lastChild; n; n = n.previousSibling) {
+/**
+ * The first or last child that takes part in block layout (CSS 2.2 §9.4.1: not floated, not
+ * out of flow); none when text that is not blank comes before (after) it: that text sits in an
+ * anonymous block, which is first (last).
+ */
+function edgeInFlowChild(s: Saved, el: Element, side: 'top' | 'bottom'): Element | null {
+  const top = side === 'top';
+  for (let n = top ? el.firstChild : el.lastChild; n; n = top ? n.nextSibling : n.previousSibling) {
     if (n.nodeType === 3) {
-      // Text after the last block child sits in an anonymous block: that one is last.
       if ((n.nodeValue ?? '').trim()) return null;
       continue;
     }
@@ -68,6 +72,26 @@ function lastInFlowChild(s: Saved, el: Element): Element | null {
     if (inFlow(s.getComputedStyle(n as Element))) return n as Element;
   }
   return null;
+}
+
+/**
+ * Whether the top (bottom) margin of `child`, the first (last) in-flow child of `el`, adjoins
+ * `el`'s own (CSS 2.2 §8.3.1), as the page lays them out: `el` is a block that starts no
+ * formatting context, with no padding or border on that side, and the two border boxes share
+ * that edge.
+ */
+function marginsAdjoin(s: Saved, el: Element, child: Element, side: 'top' | 'bottom'): boolean {
+  const cs = s.getComputedStyle(el);
+  if (!COLLAPSING_DISPLAY.has(cs.display) || cs.overflowX !== 'visible' || cs.overflowY !== 'visible') return false;
+  if (cs.position === 'absolute' || cs.position === 'fixed' || cs.float !== 'none' || cs.contain !== 'none') return false;
+  const top = side === 'top';
+  if (parseFloat(top ? cs.paddingTop : cs.paddingBottom) !== 0) return false;
+  if (parseFloat(top ? cs.borderTopWidth : cs.borderBottomWidth) !== 0) return false;
+  const parent = el.parentElement;
+  if (parent && FORMATTING_PARENT.test(s.getComputedStyle(parent).display)) return false;
+  const a = call(s.getBoundingClientRect, el);
+  const b = call(s.getBoundingClientRect, child);
+  return Math.abs(top ? a.top - b.top : a.bottom - b.bottom) <= 0.01;
 }
 
 /**
@@ -93,18 +117,10 @@ export function releaseCollapsedMargins(s: Saved, context: CloneContext): void {
     if (known !== undefined) return known;
     memo.set(el, false);
     if (el === root || el === s.doc.body) return false;
-    const child = el.lastElementChild ? lastInFlowChild(s, el) : null;
+    const child = el.lastElementChild ? edgeInFlowChild(s, el, 'bottom') : null;
     if (!child) return false;
     if (!(parseFloat(s.getComputedStyle(child).marginBottom) > 0) && !passes(child)) return false;
-    const cs = s.getComputedStyle(el);
-    if (!COLLAPSING_DISPLAY.has(cs.display) || cs.overflowX !== 'visible' || cs.overflowY !== 'visible') return false;
-    if (cs.position === 'absolute' || cs.position === 'fixed' || cs.float !== 'none') return false;
-    if (parseFloat(cs.paddingBottom) !== 0 || parseFloat(cs.borderBottomWidth) !== 0 || cs.contain !== 'none') return false;
-    const parent = el.parentElement;
-    if (parent && FORMATTING_PARENT.test(s.getComputedStyle(parent).display)) return false;
-    const a = call(s.getBoundingClientRect, el);
-    const b = call(s.getBoundingClientRect, child);
-    if (Math.abs(a.bottom - b.bottom) > 0.01) return false;
+    if (!marginsAdjoin(s, el, child, 'bottom')) return false;
     memo.set(el, true);
     return true;
   };
@@ -476,8 +492,77 @@ export function exactStandInSizes(s: Saved, context: CloneContext): void {
     };
     set('width', r.width);
     set('height', r.height);
+    extra += standInMargins(s, h);
     appendStyle(c, extra);
   }
+}
+
+/**
+ * The margins of a stand-in. snapdom sets a stand-in's top (bottom) margin to the gap between
+ * its border box and its previous (next) in-flow sibling's as they are drawn, which keeps
+ * collapsed margins and clearance (chota's clearfix after a container of floats). Two cases
+ * are wrong:
+ * - a sibling drawn away from its place in the flow (sticky, relatively offset, transformed):
+ *   a news page's top bar, above the viewport after the scroll, measured 364 px to the sticky
+ *   header stuck at the top of the viewport, and everything after it was drawn 364 px low (64 %
+ *   of pixels). That side gets the element's own margin, which collapses with the sibling's in
+ *   the clone as in the page;
+ * - no sibling on that side: the element's own margin is kept, but a stand-in is empty, so the
+ *   margin of a first (last) child that collapses through the element (CSS 2.2 §8.3.1) no
+ *   longer reaches it: a pricing page's headline block lost its h1's 24 px top margin, and the
+ *   page in view was drawn 24 px high (8 % of pixels). That side gets the collapsed margin (the
+ *   largest positive plus the most negative of the chain), unless it goes on collapsing up to
+ *   the root: then it lies outside the body, where the clone already has it (chota's first
+ *   container: given to the stand-in as well, it moved the page 11 px down).
+ */
+function standInMargins(s: Saved, el: Element): string {
+  let extra = '';
+  const cs = s.getComputedStyle(el);
+  const parent = el.parentElement;
+  const measured = !!parent && !/flex|grid|table/.test(s.getComputedStyle(parent).display) && /^(static|relative)$/.test(cs.position);
+  for (const side of ['top', 'bottom'] as const) {
+    const sibling = inFlowSibling(s, el, side);
+    if (sibling && measured && !displaced(s.getComputedStyle(sibling))) continue;
+    if (!sibling && reachesRoot(s, el, side)) continue;
+    const prop = side === 'top' ? 'marginTop' : 'marginBottom';
+    const own = parseFloat(cs[prop]) || 0;
+    let [pos, neg, through] = [Math.max(own, 0), Math.min(own, 0), false];
+    for (let e = el, child = edgeInFlowChild(s, e, side); child; e = child, child = edgeInFlowChild(s, e, side)) {
+      const ccs = s.getComputedStyle(child);
+      // Only block-level boxes have vertical margins in block layout.
+      if (ccs.display.startsWith('inline') || ccs.display === 'contents' || !marginsAdjoin(s, e, child, side)) break;
+      const m = parseFloat(ccs[prop]) || 0;
+      [pos, neg, through] = [Math.max(pos, m), Math.min(neg, m), through || m !== 0];
+    }
+    extra += `;margin-${side}:${through ? `${pos + neg}px` : cs[prop]}`;
+  }
+  return extra;
+}
+
+/** The element sibling before (after) `el` that snapdom measures a stand-in's gap to: displayed, not absolute or fixed. */
+function inFlowSibling(s: Saved, el: Element, side: 'top' | 'bottom'): Element | null {
+  const next = (n: Element) => (side === 'top' ? n.previousElementSibling : n.nextElementSibling);
+  for (let n = next(el); n; n = next(n)) {
+    const cs = s.getComputedStyle(n);
+    if (cs.display !== 'none' && cs.position !== 'absolute' && cs.position !== 'fixed') return n;
+  }
+  return null;
+}
+
+/** Whether a box is drawn away from its place in the flow. */
+const displaced = (cs: CSSStyleDeclaration): boolean =>
+  cs.position === 'sticky' ||
+  cs.transform !== 'none' ||
+  cs.translate !== 'none' ||
+  (cs.position === 'relative' && [cs.top, cs.bottom].some((v) => v !== 'auto' && parseFloat(v) !== 0));
+
+/** Whether `el`'s top (bottom) margin adjoins every ancestor's up to the body's. */
+function reachesRoot(s: Saved, el: Element, side: 'top' | 'bottom'): boolean {
+  for (let e = el, parent = el.parentElement; parent; e = parent, parent = parent.parentElement) {
+    if (edgeInFlowChild(s, parent, side) !== e || !marginsAdjoin(s, parent, e, side)) return false;
+    if (parent === s.doc.body) return true;
+  }
+  return false;
 }
 
 /** Box lengths that layout keeps in 1/64 px units (LayoutUnit) and snapdom copies as computed. */
