@@ -15,6 +15,7 @@ import {
   exactLengths,
   keepEmptyPseudoBoxes,
   releaseCollapsedMargins,
+  usedPercentRowGaps,
   keepFloatOnlyHeights,
   nativeButtons,
   currentColorBorders,
@@ -87,6 +88,7 @@ async function afterClone(s: Saved, c: CloneContext): Promise<void> {
   exactStandInSizes(s, c);
   restoreTextBoxWidths(s, c);
   restoreAutoMinSizes(s, c);
+  usedPercentRowGaps(s, c);
   restoreFormControls(s, c);
   undoFixedPadding(s, c);
   restoreFixedOrder(s, c);

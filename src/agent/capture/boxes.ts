@@ -565,6 +565,40 @@ function reachesRoot(s: Saved, el: Element, side: 'top' | 'bottom'): boolean {
   return false;
 }
 
+/**
+ * A percentage row gap resolves against the flex container's height, and to 0 where that
+ * height is indefinite (CSS Box Alignment §8.3: `height: 100%` inside a parent of auto height).
+ * snapdom pins every box to its height in px, which makes it definite: a restaurant page's
+ * column with `gap: 5%` spaced its heading and text 22 px apart in the clone and not at all in
+ * the page (the text drawn 44 px low after the scroll). For a single-line flex column packed
+ * at its start, the gap the page used is measured between its first two in-flow items and
+ * written in px.
+ */
+export function usedPercentRowGaps(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  for (const [c, src] of map) {
+    const style = (c as HTMLElement).style as CSSStyleDeclaration | undefined;
+    if (!style) continue;
+    const cs = s.getComputedStyle(src);
+    if (!cs.rowGap.endsWith('%') || !/flex/.test(cs.display) || cs.flexDirection !== 'column' || cs.flexWrap !== 'nowrap') continue;
+    if (!/^(normal|flex-start|start)$/.test(cs.justifyContent)) continue;
+    const items: Element[] = [];
+    for (let n = src.firstElementChild; n && items.length < 2; n = n.nextElementSibling) {
+      const ncs = s.getComputedStyle(n);
+      if (ncs.display !== 'none' && ncs.position !== 'absolute' && ncs.position !== 'fixed') items.push(n);
+    }
+    if (items.length < 2) continue;
+    const [a, b] = items as [Element, Element];
+    const gap =
+      call(s.getBoundingClientRect, b).top -
+      (parseFloat(s.getComputedStyle(b).marginTop) || 0) -
+      call(s.getBoundingClientRect, a).bottom -
+      (parseFloat(s.getComputedStyle(a).marginBottom) || 0);
+    if (gap >= 0) style.setProperty('row-gap', `${Math.round(gap * 64) / 64}px`);
+  }
+}
+
 /** Box lengths that layout keeps in 1/64 px units (LayoutUnit) and snapdom copies as computed. */
 const EXACT_LENGTHS = [
   'width',
