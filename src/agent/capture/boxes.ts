@@ -52,9 +52,11 @@ export function restoreEdgeMargins(s: Saved, context: CloneContext): void {
 const COLLAPSING_DISPLAY = new Set(['block', 'list-item']);
 const FORMATTING_PARENT = /flex|grid/;
 
+/** A box that is displayed and not out of flow (it may float). */
+const laidOut = (cs: CSSStyleDeclaration): boolean => cs.display !== 'none' && cs.position !== 'absolute' && cs.position !== 'fixed';
+
 /** A box that takes part in block layout (CSS 2.2 §9.4.1): displayed, not floated, not out of flow. */
-const inFlow = (cs: CSSStyleDeclaration): boolean =>
-  cs.display !== 'none' && cs.position !== 'absolute' && cs.position !== 'fixed' && cs.float === 'none';
+const inFlow = (cs: CSSStyleDeclaration): boolean => laidOut(cs) && cs.float === 'none';
 
 /**
  * The first or last child that takes part in block layout (CSS 2.2 §9.4.1: not floated, not
@@ -542,10 +544,7 @@ function standInMargins(s: Saved, el: Element): string {
 /** The element sibling before (after) `el` that snapdom measures a stand-in's gap to: displayed, not absolute or fixed. */
 function inFlowSibling(s: Saved, el: Element, side: 'top' | 'bottom'): Element | null {
   const next = (n: Element) => (side === 'top' ? n.previousElementSibling : n.nextElementSibling);
-  for (let n = next(el); n; n = next(n)) {
-    const cs = s.getComputedStyle(n);
-    if (cs.display !== 'none' && cs.position !== 'absolute' && cs.position !== 'fixed') return n;
-  }
+  for (let n = next(el); n; n = next(n)) if (laidOut(s.getComputedStyle(n))) return n;
   return null;
 }
 
@@ -584,10 +583,7 @@ export function usedPercentRowGaps(s: Saved, context: CloneContext): void {
     if (!cs.rowGap.endsWith('%') || !/flex/.test(cs.display) || cs.flexDirection !== 'column' || cs.flexWrap !== 'nowrap') continue;
     if (!/^(normal|flex-start|start)$/.test(cs.justifyContent)) continue;
     const items: Element[] = [];
-    for (let n = src.firstElementChild; n && items.length < 2; n = n.nextElementSibling) {
-      const ncs = s.getComputedStyle(n);
-      if (ncs.display !== 'none' && ncs.position !== 'absolute' && ncs.position !== 'fixed') items.push(n);
-    }
+    for (let n = src.firstElementChild; n && items.length < 2; n = n.nextElementSibling) if (laidOut(s.getComputedStyle(n))) items.push(n);
     if (items.length < 2) continue;
     const [a, b] = items as [Element, Element];
     const gap =
