@@ -12,6 +12,10 @@ export function nodeMapOf(context: CloneContext): Map<Element, Element> | null {
   return context.nodeMap instanceof Map ? (context.nodeMap as Map<Element, Element>) : null;
 }
 
+/** A clone snapdom pinned as an absolute box at its source's place on screen (fixed or sticky). */
+const pinned = (style: CSSStyleDeclaration, computed: CSSStyleDeclaration): boolean =>
+  style.position === 'absolute' && /^(fixed|sticky|-webkit-sticky)$/.test(computed.position);
+
 // Fixes needed because snapdom treats the root as an ordinary element:
 // - it zeroes the edge margins along the first/last-child chain (body, its first child),
 //   so a first child's top margin, which in the page collapses through the body and
@@ -33,6 +37,10 @@ export function restoreEdgeMargins(s: Saved, context: CloneContext): void {
     // keeping its borders: without border-box it grows by the border width.
     if ((src.tagName === 'CANVAS' || src.tagName === 'VIDEO') && c.tagName === 'IMG') style.setProperty('box-sizing', 'border-box');
     const computed = s.getComputedStyle(src);
+    // snapdom pins a fixed or sticky element as an absolute box at its border box's place, and
+    // zeroes its margins for that: given them back, it moved by its margin (System.css's docs
+    // sidebar, sticky with an 18 px margin, was drawn 18 px low).
+    if (pinned(style, computed)) continue;
     // snapdom writes the <pre> zero as margin-block-start too, after the page's own inline
     // margin: in horizontal writing that is the top margin, and the later declaration wins.
     const horizontal = computed.writingMode === 'horizontal-tb';
