@@ -13,6 +13,7 @@ import { call, type Saved } from './saved.ts';
 import {
   exactStandInSizes,
   exactLengths,
+  unitlessLineHeights,
   keepEmptyPseudoBoxes,
   releaseCollapsedMargins,
   usedPercentRowGaps,
@@ -108,6 +109,7 @@ function beforeRender(s: Saved, c: CloneContext): void {
   currentColorBorders(s, c);
   hiddenTableBorders(s, c);
   exactLengths(s, c);
+  unitlessLineHeights(s, c);
   clearCanvasBackgroundSource(s, c);
   exactColors(c);
 }

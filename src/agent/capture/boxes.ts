@@ -8,6 +8,8 @@ export interface CloneContext {
   nodeMap?: unknown;
 }
 
+const XHTML = 'http://www.w3.org/1999/xhtml';
+
 export function nodeMapOf(context: CloneContext): Map<Element, Element> | null {
   return context.nodeMap instanceof Map ? (context.nodeMap as Map<Element, Element>) : null;
 }
@@ -406,8 +408,7 @@ export function restoreTextBoxWidths(s: Saved, context: CloneContext): void {
     if (cs.transform !== 'none' && !span.style.transformOrigin) span.style.transformOrigin = cs.transformOrigin;
   }
   for (const [c, src] of map) {
-    if (CONTENT_SIZED.has(src.localName) && src.namespaceURI === 'http://www.w3.org/1999/xhtml')
-      apply(c as HTMLElement, s.getComputedStyle(src));
+    if (CONTENT_SIZED.has(src.localName) && src.namespaceURI === XHTML) apply(c as HTMLElement, s.getComputedStyle(src));
   }
 }
 
@@ -424,7 +425,7 @@ export function keepEmptyPseudoBoxes(s: Saved, context: CloneContext): void {
   const map = nodeMapOf(context);
   if (!map) return;
   for (const [c, src] of map) {
-    if (!src.firstElementChild || src.namespaceURI !== 'http://www.w3.org/1999/xhtml' || !(c as HTMLElement).style) continue;
+    if (!src.firstElementChild || src.namespaceURI !== XHTML || !(c as HTMLElement).style) continue;
     for (const pseudo of ['::before', '::after'] as const) {
       const cs = s.getComputedStyle(src, pseudo);
       if (
@@ -642,7 +643,7 @@ export function exactLengths(s: Saved, context: CloneContext): void {
   if (!map) return;
   for (const [c, src] of map) {
     const el = c as HTMLElement;
-    if (!el.style || el.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
+    if (!el.style || el.namespaceURI !== XHTML) continue;
     const cs = s.getComputedStyle(src);
     if (cs.display === 'none' || cs.display === 'contents') continue;
     const inline = cs.display === 'inline';
@@ -673,6 +674,31 @@ export function exactLength(value: string): string | null {
   const halfUnit = 0.5 * 10 ** (Math.floor(Math.log10(Math.abs(v))) - 5) + 1e-9;
   const text = String(snapped);
   return Math.abs(snapped - v) <= halfUnit && text !== String(v) ? text : null;
+}
+
+/**
+ * Layout floors a unitless line height (`line-height: 1.5`, the font size times the number) to
+ * 1/64 px but rounds a length to it, and snapdom writes the computed length: 1.5 at 17.6 px is
+ * 26.390625 px in the page and `26.4px`, laid out as 26.40625, in the clone. Each line came
+ * 1/64 px lower than the one before it, and a line far enough down a block was drawn a pixel
+ * row low (Picnic's code sample after the scroll: its third line, OCR 0.952 with no pixel
+ * differing but that row). Where the length is not a whole 1/64 px, the page's number goes
+ * back, into the style attribute, as exactLengths writes (Typed OM gives the number; Firefox
+ * has none and keeps snapdom's length).
+ */
+export function unitlessLineHeights(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  for (const [c, src] of map) {
+    const el = c as HTMLElement;
+    if (!el.style || el.namespaceURI !== XHTML || typeof src.computedStyleMap !== 'function') continue;
+    // `normal` gives NaN; a whole 1/64 px is laid out the same either way.
+    const px = parseFloat(s.getComputedStyle(src).lineHeight);
+    if (!Number.isFinite(px) || Number.isInteger(px * 64)) continue;
+    const value = src.computedStyleMap().get('line-height') as { unit?: string; value?: number } | null | undefined;
+    if (value?.unit !== 'number' || typeof value.value !== 'number') continue;
+    el.setAttribute('style', `${el.getAttribute('style') ?? ''};line-height:${value.value}`);
+  }
 }
 
 /**
