@@ -793,10 +793,8 @@ export function undoFixedPadding(s: Saved, context: CloneContext): void {
   const near = (a: number, b: number) => Math.abs(a - b) < 0.01;
   for (const [c, src] of map) {
     const style = (c as HTMLElement).style as CSSStyleDeclaration | undefined;
-    if (!style || style.position !== 'absolute' || src === root) continue;
+    if (!style || src === root || !pinned(style, s.getComputedStyle(src))) continue;
     if (style.transform && style.transform !== 'none') continue;
-    const position = s.getComputedStyle(src).position;
-    if (position !== 'fixed' && position !== 'sticky') continue;
     const u = call(s.getBoundingClientRect, src);
     const x = u.left - k.left - root.clientLeft;
     const y = u.top - k.top - root.clientTop;
