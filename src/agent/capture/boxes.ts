@@ -658,7 +658,7 @@ export function exactLengths(s: Saved, context: CloneContext): void {
       const exact = exactLength(value);
       if (exact !== null) extra += `;${prop}:${exact}px`;
     }
-    if (extra) el.setAttribute('style', `${el.getAttribute('style') ?? ''}${extra}`);
+    appendStyle(el, extra);
   }
 }
 
@@ -683,7 +683,7 @@ export function exactLength(value: string): string | null {
  * 1/64 px lower than the one before it, and a line far enough down a block was drawn a pixel
  * row low (Picnic's code sample after the scroll: its third line, OCR 0.952 with no pixel
  * differing but that row). Where the length is not a whole 1/64 px, the page's number goes
- * back, into the style attribute, as exactLengths writes (Typed OM gives the number; Firefox
+ * back, appended to the style attribute as exactLengths does (Typed OM gives the number; Firefox
  * has none and keeps snapdom's length).
  */
 export function unitlessLineHeights(s: Saved, context: CloneContext): void {
@@ -697,7 +697,7 @@ export function unitlessLineHeights(s: Saved, context: CloneContext): void {
     if (!Number.isFinite(px) || Number.isInteger(px * 64)) continue;
     const value = src.computedStyleMap().get('line-height') as { unit?: string; value?: number } | null | undefined;
     if (value?.unit !== 'number' || typeof value.value !== 'number') continue;
-    el.setAttribute('style', `${el.getAttribute('style') ?? ''};line-height:${value.value}`);
+    appendStyle(el, `;line-height:${value.value}`);
   }
 }
 
