@@ -94,6 +94,8 @@ const SHAPES: [RegExp, RegExp][] = [
   [/\be-?mail\b/i, /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i],
   [/\b(?:phone|telephone)\b/i, /^\+?[\d\s().-]{7,20}$/],
   [/\b(?:web ?site|url|web address)\b/i, /^(?:https?:\/\/|www\.)\S+$/i],
+  // "the quote of the second testimonial": a sentence or more set in quotation marks.
+  [/\b(?:quote|quotation)\b/i, /^["“„«][^]{12,}$/],
   // "the author name", "the sender's name".
   [
     /\b(?:author|writer|sender|user|owner|creator|poster|seller|customer|artist|speaker|person|developer|maintainer)\s+name\b/i,
@@ -121,6 +123,9 @@ function shapeOf(query: string): RegExp | null {
 export function byScore(a: Scored, b: Scored): number {
   return b.score - a.score || a.i - b.i;
 }
+
+/** A class naming a header part: "item-list-header", "table-head", "thead". */
+const HEADER_CLASS = /(^|[-_])(header|head|thead)([-_]|$)/i;
 
 export function prepare(snapshot: PageSnapshot): Info[] {
   const infos: Info[] = snapshot.elements.map((e) => ({
@@ -207,6 +212,15 @@ export function prepare(snapshot: PageSnapshot): Info[] {
   for (const info of infos) {
     const p = infos[info.e.parent];
     if (info.e.tag === 'th' && p && p.e.tag === 'tr') p.kinds.set('row', W.HEADER_ROW_DEGREE);
+  }
+  // So is a row or item of a list grid marked as its header by a class ("item item-list-header"
+  // above rows of "item"): it shows the column names, and "the third row" counts the rows below.
+  for (const info of infos) {
+    if (!info.e.classes.some((c) => HEADER_CLASS.test(c))) continue;
+    for (const k of ['row', 'item'] as const) {
+      const d = info.kinds.get(k);
+      if (d !== undefined && d > W.HEADER_ROW_DEGREE) info.kinds.set(k, W.HEADER_ROW_DEGREE);
+    }
   }
   for (const info of infos) {
     const t = normalize(info.e.text || info.e.name);

@@ -299,6 +299,11 @@ function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefi
   if (q.labels.length || q.names?.length) {
     const carriers = pool.filter((s) => s.carries);
     if (carriers.length) pool = carriers;
+  } else if (q.words.length && ordinal !== undefined) {
+    // "the second customer testimonial": the words reach some of the like things (the
+    // testimonials' class), so those are counted, not a longer list the words never name.
+    const mentioned = pool.filter((s) => s.mentioned);
+    if (mentioned.length >= Math.abs(ordinal) && mentioned.length >= 2) pool = mentioned;
   }
   // "the third task in the To Do column": counted among those in the column, not over the board.
   const bestRel = Math.max(0, ...pool.map((s) => s.relFit ?? 0));

@@ -3131,3 +3131,77 @@ test('"the left arrow" names the button labelled Previous ("Previous day" too); 
   expect(page.elements[idx(resolveStep(step('Click', { description: 'Click the big left arrow' }), page))]?.name).toBe('Previous day');
   expect(page.elements[idx(resolveStep(step('Click', { description: 'Click the right arrow' }), page))]?.name).toBe('Next day');
 });
+
+test('a list row marked as the header by its class is not counted: "the third row" counts the rows under it (modular admin items)', () => {
+  const list = '/html[1]/body[1]/ul[1]';
+  const row = (n: number, classes: string[], text: string, y: number): El[] => [
+    { tag: 'li', xpath: `${list}/li[${n}]`, classes, text, box: { x: 0, y, width: 900, height: 40 } },
+    {
+      tag: 'label',
+      xpath: `${list}/li[${n}]/label[1]`,
+      classes: ['item-check'],
+      text: '',
+      interactive: true,
+      box: { x: 10, y: y + 10, width: 18, height: 18 },
+    },
+    { tag: 'span', xpath: `${list}/li[${n}]/span[1]`, text, box: { x: 40, y: y + 10, width: 300, height: 18 } },
+  ];
+  const page = snap(
+    withParents([
+      { tag: 'ul', xpath: list, classes: ['item-list'], text: 'Name Alpha Beta Gamma Delta', box: { x: 0, y: 0, width: 900, height: 200 } },
+      ...row(1, ['item', 'item-list-header'], 'Name', 0),
+      ...row(2, ['item'], 'Alpha', 40),
+      ...row(3, ['item'], 'Beta', 80),
+      ...row(4, ['item'], 'Gamma', 120),
+      ...row(5, ['item'], 'Delta', 160),
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Tick the checkbox of the third row' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${list}/li[4]/label[1]`);
+});
+
+test('"the quote of the second testimonial": the testimonials the words name are counted (not a longer list of features), and the quote is the text in quotation marks', () => {
+  const features = [1, 2, 3, 4, 5, 6].map((n): El => ({
+    tag: 'li',
+    xpath: `/html[1]/body[1]/ul[1]/li[${n}]`,
+    classes: ['feature-item'],
+    text: `Feature ${n}`,
+    box: { x: 100, y: 40 * n, width: 300, height: 30 },
+  }));
+  const quotes = [
+    '"It changed how our team works every day."',
+    '"Exactly what we needed, and easy to use."',
+    '"Support has been fantastic."',
+  ];
+  const testimonials = quotes.flatMap((q, i): El[] => {
+    const at = `/html[1]/body[1]/div[1]/div[${i + 1}]`;
+    const x = 100 + i * 350;
+    return [
+      { tag: 'div', xpath: at, classes: ['testimonial'], text: `${q} - Person ${i + 1}`, box: { x, y: 400, width: 320, height: 120 } },
+      { tag: 'div', xpath: `${at}/div[1]`, classes: ['testimonial-text'], text: q, box: { x: x + 10, y: 410, width: 300, height: 60 } },
+      {
+        tag: 'div',
+        xpath: `${at}/div[2]`,
+        classes: ['testimonial-author'],
+        text: `- Person ${i + 1}`,
+        box: { x: x + 10, y: 480, width: 300, height: 20 },
+      },
+    ];
+  });
+  const page = snap(
+    withParents([
+      { tag: 'ul', xpath: '/html[1]/body[1]/ul[1]', text: '', box: { x: 100, y: 40, width: 300, height: 240 } },
+      ...features,
+      {
+        tag: 'div',
+        xpath: '/html[1]/body[1]/div[1]',
+        classes: ['testimonials'],
+        text: '',
+        box: { x: 100, y: 400, width: 1100, height: 120 },
+      },
+      ...testimonials,
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Click the quote of the second customer testimonial' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe('/html[1]/body[1]/div[1]/div[2]/div[1]');
+});
