@@ -30,6 +30,8 @@ export interface Info {
   holdsSeries?: boolean;
   /** Its text is the texts of two or more children run together ("City State": two labels), none of it its own words. */
   composite?: boolean;
+  /** In a list drawn as a table (rows of divs under a header row marked by class): the header text above it. */
+  column?: string;
 }
 
 export interface Scored {
@@ -215,13 +217,18 @@ export function prepare(snapshot: PageSnapshot): Info[] {
   }
   // So is a row or item of a list grid marked as its header by a class ("item item-list-header"
   // above rows of "item"): it shows the column names, and "the third row" counts the rows below.
-  for (const info of infos) {
-    if (!info.e.classes.some((c) => HEADER_CLASS.test(c))) continue;
+  const headerRows: number[] = [];
+  infos.forEach((info, i) => {
+    if (!info.e.classes.some((c) => HEADER_CLASS.test(c))) return;
+    let row = false;
     for (const k of ['row', 'item'] as const) {
       const d = info.kinds.get(k);
-      if (d !== undefined && d > W.HEADER_ROW_DEGREE) info.kinds.set(k, W.HEADER_ROW_DEGREE);
+      if (d === undefined) continue;
+      row = true;
+      if (d > W.HEADER_ROW_DEGREE) info.kinds.set(k, W.HEADER_ROW_DEGREE);
     }
-  }
+    if (row) headerRows.push(i);
+  });
   for (const info of infos) {
     const t = normalize(info.e.text || info.e.name);
     if (!t) continue;
@@ -242,7 +249,47 @@ export function prepare(snapshot: PageSnapshot): Info[] {
       p = up.e.parent;
     }
   }
+  for (const h of headerRows) listGridColumns(h, infos);
   return infos;
+}
+
+/**
+ * A list drawn as a table: under a header row marked by class, the sibling rows of the same
+ * tag hold their cells in the header texts' columns, with no <td> to say so. Each visible text
+ * of a row (its innermost holder) takes the header text whose span covers its centre, so "the
+ * category of the second item" reads like a table cell's column header does.
+ */
+function listGridColumns(header: number, infos: Info[]): void {
+  const h = (infos[header] as Info).e;
+  // The rows: siblings of the same tag sharing a class with the header row ("item"), not
+  // whatever else sits beside a page header.
+  const shared = h.classes.filter((c) => !HEADER_CLASS.test(c));
+  const rows = new Set<number>();
+  infos.forEach((x, i) => {
+    if (i !== header && x.e.parent === h.parent && x.e.tag === h.tag && x.e.classes.some((c) => shared.includes(c))) rows.add(i);
+  });
+  if (rows.size < 2) return;
+  // Each visible innermost text, by the row (or the header) it is in.
+  const texts = new Map<number, Info[]>();
+  infos.forEach((x) => {
+    if (!x.e.visible || !normalize(x.e.text) || x.textWrapper || x.wrapper) return;
+    let p = x.e.parent;
+    for (let up = 0; p >= 0 && up < 50; up++) {
+      if (p === header || rows.has(p)) {
+        texts.set(p, [...(texts.get(p) ?? []), x]);
+        return;
+      }
+      p = (infos[p] as Info).e.parent;
+    }
+  });
+  const heads = texts.get(header) ?? [];
+  if (heads.length < 2) return;
+  for (const r of rows)
+    for (const cell of texts.get(r) ?? []) {
+      const x = cell.e.box.x + cell.e.box.width / 2;
+      const head = heads.find((t) => t.e.box.x <= x && x <= t.e.box.x + t.e.box.width);
+      if (head) cell.column = head.e.text.trim();
+    }
 }
 
 /** Best text similarity of `query` with the element's visible/accessible strings, and where. */
@@ -503,11 +550,12 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   // "the Finish heading" is the header itself, not each cell it names.
   // "the 8am time label": what shows a text is not the empty slot of the 8am row.
   const showsNothing = !(e.text || e.name).trim() && q.words.some((w) => TEXT_NOUNS.has(w));
-  if (e.cell && q.words.length && !q.kinds.includes('heading') && !showsNothing) {
+  const cell = e.cell ?? (info.column ? { column: info.column } : undefined);
+  if (cell && q.words.length && !q.kinds.includes('heading') && !showsNothing) {
     const phrase = q.words.join(' ');
     // A column header's "row header" is the header row's first cell, which names no row.
-    const row = e.role === 'columnheader' ? undefined : e.cell.row;
-    const h = Math.max(e.cell.column ? textSimilarity(phrase, e.cell.column) : 0, row ? textSimilarity(phrase, row) : 0);
+    const row = e.role === 'columnheader' ? undefined : cell.row;
+    const h = Math.max(cell.column ? textSimilarity(phrase, cell.column) : 0, row ? textSimilarity(phrase, row) : 0);
     if (h > W.CONTEXT_WORDS_MIN) {
       score += W.W_CELL_HEADER * h;
       named = true;

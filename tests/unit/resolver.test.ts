@@ -3205,3 +3205,35 @@ test('"the quote of the second testimonial": the testimonials the words name are
   const r = resolveStep(step('Click', { description: 'Click the quote of the second customer testimonial' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe('/html[1]/body[1]/div[1]/div[2]/div[1]');
 });
+
+test('a list drawn as a table: "the category of the second item" is the text under the Category header of the second row (no <td>, header row marked by class)', () => {
+  const list = '/html[1]/body[1]/ul[1]';
+  const cols = [
+    { x: 40, w: 300 },
+    { x: 400, w: 150 },
+  ];
+  const row = (n: number, classes: string[], texts: [string, string], y: number, links: boolean): El[] => [
+    { tag: 'li', xpath: `${list}/li[${n}]`, classes, text: texts.join(' '), box: { x: 0, y, width: 900, height: 40 } },
+    ...texts.flatMap((t, c): El[] => {
+      const at = `${list}/li[${n}]/div[${c + 1}]`;
+      const box = { x: (cols[c] as { x: number }).x, y: y + 10, width: (cols[c] as { w: number }).w, height: 18 };
+      return links
+        ? [
+            { tag: 'div', xpath: at, text: t, box },
+            { tag: 'a', xpath: `${at}/a[1]`, href: '#', text: t, box: { ...box, width: 80 } },
+          ]
+        : [{ tag: 'span', xpath: `${at.replace('div', 'span')}`, text: t, box }];
+    }),
+  ];
+  const page = snap(
+    withParents([
+      { tag: 'ul', xpath: list, text: '', box: { x: 0, y: 0, width: 900, height: 200 } },
+      ...row(1, ['item', 'item-list-header'], ['Name', 'Category'], 0, false),
+      ...row(2, ['item'], ['Myths Uncovered', 'Software'], 40, true),
+      ...row(3, ['item'], ['Things Belong', 'Hardware'], 80, true),
+      ...row(4, ['item'], ['Starting a Blog', 'Blogging'], 120, true),
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Click the category of the second item' }), page);
+  expect(page.elements[idx(r)]?.text).toBe('Hardware');
+});
