@@ -32,6 +32,8 @@ export interface Info {
   composite?: boolean;
   /** In a list drawn as a table (rows of divs under a header row marked by class): the header text above it. */
   column?: string;
+  /** A field with no name of its own: the text of the <label> beside it in a wrapper holding only this field. */
+  fieldLabel?: string;
 }
 
 export interface Scored {
@@ -210,6 +212,7 @@ export function prepare(snapshot: PageSnapshot): Info[] {
       }
     }
   });
+  fieldLabels(infos, children);
   // A table row made of <th> is a header: "the second row" counts data rows.
   for (const info of infos) {
     const p = infos[info.e.parent];
@@ -251,6 +254,35 @@ export function prepare(snapshot: PageSnapshot): Info[] {
   }
   for (const h of headerRows) listGridColumns(h, infos);
   return infos;
+}
+
+/**
+ * "Type Anna into the First Name field": a form library's field wrapper holds a <label> with no
+ * `for` and, in a box beside it, the one input, so the input has no accessible name. The label
+ * names the field for whoever looks at the form when the wrapper holds no other field.
+ */
+function fieldLabels(infos: Info[], children: Map<number, number[]>): void {
+  const fieldsUnder = new Map<number, number>();
+  for (const info of infos) {
+    if (!info.e.editable) continue;
+    let p = info.e.parent;
+    for (let up = 0; p >= 0 && up < W.FIELD_LABEL_LEVELS; up++, p = (infos[p] as Info).e.parent)
+      fieldsUnder.set(p, (fieldsUnder.get(p) ?? 0) + 1);
+  }
+  for (const info of infos) {
+    const e = info.e;
+    // A placeholder ("m/d/yyyy") is the name only for want of a label.
+    const named = e.name.trim() && e.name !== e.placeholder;
+    if (!e.editable || named || !['input', 'textarea', 'select'].includes(e.tag)) continue;
+    let p = e.parent;
+    for (let up = 0; p >= 0 && up < W.FIELD_LABEL_LEVELS && fieldsUnder.get(p) === 1; up++, p = (infos[p] as Info).e.parent) {
+      const label = (children.get(p) ?? []).map((j) => (infos[j] as Info).e).find((x) => x.tag === 'label' && x.visible && x.text.trim());
+      if (label) {
+        info.fieldLabel = label.text.trim();
+        break;
+      }
+    }
+  }
 }
 
 /**
@@ -305,6 +337,7 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
     ['title', e.title],
     ['aria-label', e.ariaLabel],
     ['css content', e.pseudo],
+    ['label beside it', info.fieldLabel],
   ];
   // "the email address under the sender's name": text of that shape is what the words describe.
   const shape = shapeOf(query);

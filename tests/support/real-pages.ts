@@ -25,6 +25,7 @@ export const SPLITS = [
   'tuning-4',
   'tuning-5',
   'tuning-6',
+  'tuning-7',
   'held-out',
   'held-out-2',
   'held-out-3',

@@ -3237,3 +3237,41 @@ test('a list drawn as a table: "the category of the second item" is the text und
   const r = resolveStep(step('Click', { description: 'Click the category of the second item' }), page);
   expect(page.elements[idx(r)]?.text).toBe('Hardware');
 });
+
+test('a field with no name of its own is named by the <label> beside it in a wrapper holding only that field (w2ui form: label without for, input in a box beside it)', () => {
+  const form = '/html[1]/body[1]/form[1]';
+  const field = (n: number, label: string, placeholder?: string): El[] => {
+    const at = `${form}/div[${n}]`;
+    const y = 40 * n;
+    return [
+      { tag: 'div', xpath: at, classes: ['w2ui-field'], text: label, box: { x: 0, y, width: 600, height: 36 } },
+      { tag: 'label', xpath: `${at}/label[1]`, text: label, box: { x: 0, y: y + 8, width: 120, height: 20 } },
+      {
+        tag: 'input',
+        xpath: `${at}/div[1]/input[1]`,
+        text: '',
+        name: placeholder ?? '',
+        ...(placeholder ? { placeholder } : {}),
+        editable: true,
+        interactive: true,
+        box: { x: 130, y: y + 4, width: 300, height: 28 },
+      },
+    ];
+  };
+  const els = withParents([
+    { tag: 'form', xpath: form, text: '', box: { x: 0, y: 0, width: 600, height: 300 } },
+    ...field(1, 'ID'),
+    ...field(2, 'First Name'),
+    ...field(3, 'Last Name'),
+    ...field(4, 'Date', 'm/d/yyyy'),
+  ]);
+  // The box around each input is not in the snapshot (nothing of its own): the input's parent is the wrapper.
+  for (const e of els) if (e.tag === 'input') e.parent = els.findIndex((o) => e.xpath.startsWith(`${o.xpath}/div[1]/`));
+  const page = snap(els);
+  const r1 = resolveStep(step('Type', { description: 'Type Anna into the First Name field', text: 'Anna' }), page);
+  expect(page.elements[idx(r1)]?.xpath).toBe(`${form}/div[2]/div[1]/input[1]`);
+  const r2 = resolveStep(step('Type', { description: "Enter 'Karenina' as the last name", text: 'Karenina' }), page);
+  expect(page.elements[idx(r2)]?.xpath).toBe(`${form}/div[3]/div[1]/input[1]`);
+  const r3 = resolveStep(step('Type', { description: 'Type 12/24/2026 into the Date box', text: '12/24/2026' }), page);
+  expect(page.elements[idx(r3)]?.xpath).toBe(`${form}/div[4]/div[1]/input[1]`);
+});
