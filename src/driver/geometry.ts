@@ -130,6 +130,26 @@ export function sectionDepth(a: Info, infos: Info[]): number | undefined {
   return depth < a.depth - 1 ? depth : a.depth - 1;
 }
 
+/**
+ * A flat section: the heading's like headings sit beside it under one parent, each followed
+ * by its own content ("Personal details", its list, "Application details", its list). Its
+ * section is what comes after it and before the next like heading: the document order where
+ * that section ends (Infinity after the last), or undefined when the heading has no like
+ * sibling and its section is a box of its own.
+ */
+export function flatSectionEnd(a: Info, infos: Info[]): number | undefined {
+  const key = `${a.e.tag}|${a.e.classes.join('.')}`;
+  const parent = parentPath(a.e);
+  let end: number | undefined;
+  for (const o of infos) {
+    if (o === a || o.e.tag !== a.e.tag || o.e.text === a.e.text || parentPath(o.e) !== parent) continue;
+    if (`${o.e.tag}|${o.e.classes.join('.')}` !== key) continue;
+    end ??= Infinity;
+    if (o.e.order > a.e.order && o.e.order < end) end = o.e.order;
+  }
+  return end;
+}
+
 function gap(a: number, b: number): number {
   return Math.max(0, a - b);
 }

@@ -6,7 +6,17 @@ import { hintTokens, normalize, textSimilarity } from './text.ts';
 import type { ParsedStep, Relation, TargetQuery } from './parse.ts';
 import type { ElementSnapshot, PageSnapshot } from './snapshot.ts';
 import { byScore, fmt, scoreBase, textMatch, type Info, type Scored } from './candidates.ts';
-import { commonDepth, isInside, likeSiblings, parentPath, positionFit, regionInstance, relationFit, sectionDepth } from './geometry.ts';
+import {
+  commonDepth,
+  flatSectionEnd,
+  isInside,
+  likeSiblings,
+  parentPath,
+  positionFit,
+  regionInstance,
+  relationFit,
+  sectionDepth,
+} from './geometry.ts';
 import { pickGrid, pickOrdinal, showsNumber } from './groups.ts';
 import * as W from './weights.ts';
 
@@ -129,6 +139,7 @@ function applyRelations(
     const namedRows = new Map<number, Info | undefined>();
     if (!rel.anchor.container && rel.type === 'group') for (const a of anchors) namedRows.set(a.i, rowNamedBy(infos[a.i] as Info, infos));
     const sameKind = rel.anchor.kinds.some((k) => q.kinds.includes(k));
+    const flatEnds = new Map<number, number | undefined>();
     const contenders = scored.filter((s) => s.score >= W.MIN_SCORE);
     const maxLca = Math.max(1, ...contenders.map((s) => lcaDepths.get(s.i) ?? 0));
     for (const s of scored) {
@@ -159,6 +170,8 @@ function applyRelations(
         if (row && c !== ai && isInside(c.e, row.e)) fit = Math.max(fit, W.ROW_OF_NAME_FIT);
         // A heading or label names the section it opens: "in the Tic-tac-toe panel", "of the Done list".
         const section = sectionDepth(ai, infos);
+        if (section !== undefined && !flatEnds.has(a.i)) flatEnds.set(a.i, flatSectionEnd(ai, infos));
+        const flatEnd = flatEnds.get(a.i);
         // "under Alerts & Notifications": below a heading means in its section, when there is one.
         if (
           section !== undefined &&
@@ -167,6 +180,8 @@ function applyRelations(
           // Under a heading is after it: in a flat section of several headings and their tables,
           // the pager of the table above is not under the next heading.
           (rel.type !== 'below' || c.e.order > ai.e.order) &&
+          // In a flat run of like headings, the section of one ends where the next one starts.
+          (flatEnd === undefined || (c.e.order > ai.e.order && c.e.order < flatEnd)) &&
           commonDepth(c.e.xpath, ai.e.xpath) >= section &&
           !isInside(ai.e, c.e)
         ) {

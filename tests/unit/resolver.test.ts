@@ -3275,3 +3275,53 @@ test('a field with no name of its own is named by the <label> beside it in a wra
   const r3 = resolveStep(step('Type', { description: 'Type 12/24/2026 into the Date box', text: '12/24/2026' }), page);
   expect(page.elements[idx(r3)]?.xpath).toBe(`${form}/div[4]/div[1]/input[1]`);
 });
+
+test('a flat run of headings each followed by its list: "the second Change link in the Application details list" counts in that heading\'s part only (GOV.UK check your answers)', () => {
+  const main = '/html[1]/body[1]/main[1]';
+  const list = (n: number, rows: string[], y: number): El[] => [
+    { tag: 'dl', xpath: `${main}/dl[${n}]`, text: rows.join(' '), box: { x: 0, y, width: 800, height: 40 * rows.length } },
+    ...rows.map((r, i): El => ({
+      tag: 'a',
+      xpath: `${main}/dl[${n}]/div[${i + 1}]/dd[2]/a[1]`,
+      href: '#',
+      text: `Change ${r}`,
+      box: { x: 700, y: y + 40 * i + 10, width: 80, height: 20 },
+    })),
+  ];
+  const page = snap(
+    withParents([
+      { tag: 'main', xpath: main, text: '', box: { x: 0, y: 0, width: 800, height: 800 } },
+      {
+        tag: 'h2',
+        xpath: `${main}/h2[1]`,
+        role: 'heading',
+        classes: ['govuk-heading-m'],
+        text: 'Personal details',
+        box: { x: 0, y: 0, width: 600, height: 30 },
+      },
+      ...list(1, ['name', 'date of birth', 'address'], 40),
+      {
+        tag: 'h2',
+        xpath: `${main}/h2[2]`,
+        role: 'heading',
+        classes: ['govuk-heading-m'],
+        text: 'Application details',
+        box: { x: 0, y: 200, width: 600, height: 30 },
+      },
+      ...list(2, ['previous application', 'licence type', 'home address'], 240),
+      {
+        tag: 'h2',
+        xpath: `${main}/h2[3]`,
+        role: 'heading',
+        classes: ['govuk-heading-m'],
+        text: 'Now send your application',
+        box: { x: 0, y: 400, width: 600, height: 30 },
+      },
+    ]),
+  );
+  // withParents links only direct children: the links' rows are not in this snapshot.
+  for (const e of page.elements)
+    if (e.tag === 'a') e.parent = page.elements.findIndex((o) => e.xpath.startsWith(`${o.xpath}/`) && o.tag === 'dl');
+  const r = resolveStep(step('Click', { description: 'Click the second Change link in the Application details list' }), page);
+  expect(page.elements[idx(r)]?.text).toBe('Change licence type');
+});
