@@ -277,6 +277,8 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (tag === 'tr' || role === 'row') put('row', 1);
   if (tag === 'td' || role === 'gridcell' || role === 'cell') put('cell', 1);
   if (tag === 'th') put('cell', 0.6);
+  // "the Stars column heading": a column's (or row's) header cell is the heading of its column.
+  if (tag === 'th' || role === 'columnheader' || role === 'rowheader') put('heading', W.TABLE_HEADER_AS_HEADING);
   if (heads.some((h) => CELL_WORDS.has(h))) put('cell', 1);
   // A small square drawn in a colour of its own, showing nothing (a game's food block, a swatch): "the red square".
   const { width: w, height: h } = e.box;

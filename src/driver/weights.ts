@@ -277,6 +277,8 @@ export const REGION_BY_PLACE_FIT = 0.6;
 export const REPEATED_ITEM_DEGREE = 0.8;
 /** Levels above a nameless field searched for the wrapper holding it and its <label> (the field's own box, then the wrapper). */
 export const FIELD_LABEL_LEVELS = 2;
+/** A table's header cell as a heading ("the Stars column heading"), a little less than an <h2>. */
+export const TABLE_HEADER_AS_HEADING = 0.8;
 /** A row of <th> is a header row: a row only weakly, so "the second row" counts data rows. */
 export const HEADER_ROW_DEGREE = 0.4;
 /** A cell of a chosen row gets the click when it alone carries the description's words this well. */

@@ -3325,3 +3325,24 @@ test('a flat run of headings each followed by its list: "the second Change link 
   const r = resolveStep(step('Click', { description: 'Click the second Change link in the Application details list' }), page);
   expect(page.elements[idx(r)]?.text).toBe('Change licence type');
 });
+
+test('"the Stars column heading" is the table\'s header cell, not the page\'s only <h1>', () => {
+  const table = '/html[1]/body[1]/table[1]';
+  const heads = ['Name', 'Stars', 'Forks'];
+  const page = snap(
+    withParents([
+      { tag: 'h1', xpath: '/html[1]/body[1]/h1[1]', role: 'heading', text: 'CRUD Table', box: { x: 0, y: 0, width: 400, height: 40 } },
+      { tag: 'table', xpath: table, text: 'Name Stars Forks', box: { x: 0, y: 60, width: 900, height: 200 } },
+      { tag: 'tr', xpath: `${table}/tr[1]`, text: 'Name Stars Forks', box: { x: 0, y: 60, width: 900, height: 40 } },
+      ...heads.map((h, i): El => ({
+        tag: 'th',
+        xpath: `${table}/tr[1]/th[${i + 1}]`,
+        role: 'columnheader',
+        text: h,
+        box: { x: i * 300, y: 60, width: 300, height: 40 },
+      })),
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Click the Stars column heading' }), page);
+  expect(page.elements[idx(r)]?.text).toBe('Stars');
+});
