@@ -11,6 +11,7 @@ import { parseStep } from './parse.ts';
 import { byScore, fmt, prepare, textMatch, type Info, type Scored } from './candidates.ts';
 import { isInside } from './geometry.ts';
 import { normalize, tokens } from './text.ts';
+import { COLOUR_WORDS } from './colours.ts';
 import { alternativesOf, confidenceOf, type Alternative } from './confidence.ts';
 import { hasTarget, scoreQuery } from './query.ts';
 import * as W from './weights.ts';
@@ -77,7 +78,7 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
   const description = typeof step.parameters?.description === 'string' ? step.parameters.description : '';
   const fail = (reason: string, alternatives: Alternative[] = []): ResolveFail => ({ ok: false, action, reason, alternatives });
   if (!['Click', 'Type', 'Press', 'Scroll'].includes(action)) return fail(`unknown action type "${action}"`);
-  const parsed = parseStep(step);
+  const parsed = parseStep(quoteShownNames(step, snapshot));
   if (action === 'Scroll') {
     return {
       ok: true,
@@ -219,6 +220,42 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
  * label of a visible control whose words all come in the description, in order, starting with
  * its first word, is spelled out by the step.
  */
+/** Parts of a hyphenated word that describe a place, a look or a shape ("top-right", "light-blue", "three-dot"). */
+const DESCRIPTIVE_PARTS = new Set([
+  ...['top', 'bottom', 'left', 'right', 'middle', 'center', 'centre', 'upper', 'lower', 'hand', 'most', 'side'],
+  ...['shaped', 'like', 'dot', 'dots', 'line', 'lines', 'out', 'up', 'down', 'in', 'off', 'on', 'drop', 'pop'],
+  ...['one', 'two', 'three', 'four', 'five', 'six', 'dark', 'light', 'pale', 'bright', 'greyed', 'grayed'],
+]);
+
+/**
+ * "the fork count of bootstrap-table": a hyphenated name the page shows as it is (a package, a
+ * file, a slug) is read as quoted, not split into words and nouns ("bootstrap" and a table).
+ * Only a word the page shows whole, with no part that describes a place or a look.
+ */
+function quoteShownNames(step: Step, snapshot: PageSnapshot): Step {
+  const description = step.parameters?.description;
+  if (typeof description !== 'string' || !description.includes('-')) return step;
+  let changed = false;
+  // Outside quotes only: a quoted label stays as it is.
+  const parts = description.split(/("[^"]*"|'[^']*'|“[^”]*”)/);
+  for (let p = 0; p < parts.length; p += 2) {
+    parts[p] = (parts[p] as string).replace(/(?<![\w'’-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])/gi, (word) => {
+      if (
+        word
+          .toLowerCase()
+          .split('-')
+          .some((w) => DESCRIPTIVE_PARTS.has(w) || COLOUR_WORDS.has(w))
+      )
+        return word;
+      const whole = new RegExp(`(^|[^\\w-])${word.replace(/[-]/g, '\\-')}($|[^\\w-])`, 'i');
+      if (!snapshot.elements.some((e) => e.visible && whole.test(e.text))) return word;
+      changed = true;
+      return `'${word}'`;
+    });
+  }
+  return changed ? { ...step, parameters: { ...step.parameters, description: parts.join('') } } : step;
+}
+
 function addSpelledLabels(scored: Scored[], description: string, infos: readonly Info[]): void {
   const said = tokens(description).filter(Boolean);
   const verb = said[0];

@@ -3346,3 +3346,66 @@ test('"the Stars column heading" is the table\'s header cell, not the page\'s on
   const r = resolveStep(step('Click', { description: 'Click the Stars column heading' }), page);
   expect(page.elements[idx(r)]?.text).toBe('Stars');
 });
+
+test('a hyphenated name the page shows ("bootstrap-table") is read as written, not as the word "bootstrap" and a table', () => {
+  const table = '/html[1]/body[1]/table[1]';
+  const rows = [
+    ['bootstrap-table', '633', 'An extended Bootstrap table with radio, checkbox, sort, pagination, and other added features.'],
+    ['multiple-select', '260', 'A jQuery plugin to select multiple elements with checkboxes'],
+    ['bootstrap-table-examples', '107', 'Bootstrap table examples'],
+    ['bootstrap-show-password', '11', 'Show/hide password plugin for bootstrap'],
+  ];
+  const columns = ['Name', 'Forks', 'Description'];
+  const th = (c: string, i: number): El => ({
+    tag: 'th',
+    xpath: `${table}/tr[1]/th[${i + 1}]`,
+    role: 'columnheader',
+    text: c,
+    box: { x: i * 300, y: 0, width: 300, height: 40 },
+  });
+  const td = (tr: string, row: string, text: string, i: number, y: number): El => ({
+    tag: 'td',
+    xpath: `${tr}/td[${i + 1}]`,
+    role: 'cell',
+    text,
+    cell: { column: columns[i] as string, row },
+    box: { x: i * 300, y, width: 300, height: 40 },
+  });
+  const page = snap(
+    withParents([
+      { tag: 'table', xpath: table, text: '', box: { x: 0, y: 0, width: 900, height: 250 } },
+      { tag: 'tr', xpath: `${table}/tr[1]`, text: columns.join(' '), box: { x: 0, y: 0, width: 900, height: 40 } },
+      ...columns.map(th),
+      ...rows.flatMap((cells, r): El[] => {
+        const tr = `${table}/tr[${r + 2}]`;
+        const y = 40 * (r + 1);
+        return [
+          { tag: 'tr', xpath: tr, text: cells.join(' '), box: { x: 0, y, width: 900, height: 40 } },
+          ...cells.map((c, i) => td(tr, cells[0] as string, c, i, y)),
+        ];
+      }),
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Click the fork count of bootstrap-table' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${table}/tr[2]/td[2]`);
+  // Each row's last cell holds an icon-only delete link: the row is the one the name picks.
+  const withDelete = snap(
+    withParents([
+      ...page.elements.map((e): El => ({ ...e })),
+      ...rows.map((_, r): El => ({
+        tag: 'a',
+        xpath: `${table}/tr[${r + 2}]/td[3]/a[1]`,
+        href: '#',
+        text: '',
+        name: 'Delete Item',
+        classes: ['remove'],
+        box: { x: 850, y: 40 * (r + 1) + 10, width: 20, height: 20 },
+      })),
+    ]),
+  );
+  const d = resolveStep(
+    step('Click', { description: 'Delete the bootstrap-show-password item using the icon in its Action cell' }),
+    withDelete,
+  );
+  expect(withDelete.elements[idx(d)]?.xpath).toBe(`${table}/tr[5]/td[3]/a[1]`);
+});
