@@ -101,7 +101,7 @@ const GLYPHS: Record<string, string> = {
 
 /** Words that mean the same control; every word maps to its group's first word. */
 const SYNONYM_GROUPS: string[][] = [
-  ['close', 'x', 'dismiss', 'times', 'cross', 'exit', 'xmark', 'remove'],
+  ['close', 'x', 'dismiss', 'times', 'cross', 'exit', 'xmark', 'remove', 'hide'],
   ['menu', 'hamburger', 'burger', 'bars', 'navicon', 'dropdown'],
   ['search', 'magnifier', 'magnifying', 'magnify', 'find', 'lookup', 'loupe'],
   ['cart', 'basket', 'bag', 'trolley', 'shopping'],

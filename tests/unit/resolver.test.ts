@@ -3409,3 +3409,38 @@ test('a hyphenated name the page shows ("bootstrap-table") is read as written, n
   );
   expect(withDelete.elements[idx(d)]?.xpath).toBe(`${table}/tr[5]/td[3]/a[1]`);
 });
+
+test('"Dismiss the banner" is its "Hide this banner" button: hiding is closing', () => {
+  const banner = '/html[1]/body[1]/div[1]';
+  const red = { fg: 'rgb(255, 255, 255)', bgAround: 'rgb(212, 53, 28)', bg: 'rgb(212, 53, 28)', fontPx: 16 };
+  const page = snap(
+    withParents([
+      {
+        tag: 'div',
+        xpath: banner,
+        text: 'This is not a real service. GOV.UK Design System Hide this banner',
+        look: red,
+        box: { x: 0, y: 0, width: 1280, height: 60 },
+      },
+      {
+        tag: 'p',
+        xpath: `${banner}/p[1]`,
+        text: 'This is not a real service, see the GOV.UK Design System',
+        look: red,
+        box: { x: 20, y: 10, width: 700, height: 20 },
+      },
+      {
+        tag: 'a',
+        xpath: `${banner}/p[1]/a[1]`,
+        href: '#',
+        text: 'GOV.UK Design System',
+        look: red,
+        box: { x: 500, y: 10, width: 200, height: 20 },
+      },
+      { tag: 'button', xpath: `${banner}/button[1]`, text: 'Hide this banner', look: red, box: { x: 20, y: 34, width: 140, height: 20 } },
+      { tag: 'a', xpath: '/html[1]/body[1]/a[1]', href: '#', text: 'Back', box: { x: 20, y: 100, width: 60, height: 20 } },
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Dismiss the red banner at the top' }), page);
+  expect(page.elements[idx(r)]?.text).toBe('Hide this banner');
+});
