@@ -214,12 +214,6 @@ export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
   return result;
 }
 
-/**
- * "Open the simple modal example" for a button "Open Modal!": the step's verb opens the label,
- * and the parser took the verb (and "modal", a kind) out of the words it matches. A short
- * label of a visible control whose words all come in the description, in order, starting with
- * its first word, is spelled out by the step.
- */
 /** Parts of a hyphenated word that describe a place, a look or a shape ("top-right", "light-blue", "three-dot"). */
 const DESCRIPTIVE_PARTS = new Set([
   ...['top', 'bottom', 'left', 'right', 'middle', 'center', 'centre', 'upper', 'lower', 'hand', 'most', 'side'],
@@ -256,6 +250,12 @@ function quoteShownNames(step: Step, snapshot: PageSnapshot): Step {
   return changed ? { ...step, parameters: { ...step.parameters, description: parts.join('') } } : step;
 }
 
+/**
+ * "Open the simple modal example" for a button "Open Modal!": the step's verb opens the label,
+ * and the parser took the verb (and "modal", a kind) out of the words it matches. A short
+ * label of a visible control whose words all come in the description, in order, starting with
+ * its first word, is spelled out by the step.
+ */
 function addSpelledLabels(scored: Scored[], description: string, infos: readonly Info[]): void {
   const said = tokens(description).filter(Boolean);
   const verb = said[0];
