@@ -374,6 +374,12 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       q.numeric = true;
       continue;
     }
+    // "the greyed-out Delete button": a control drawn grey because it is off, its colour.
+    if (word === 'greyed' || word === 'grayed') {
+      look({ colours: [...(q.look?.colours ?? []), 'grey'] });
+      if (next === 'out') i++;
+      continue;
+    }
     // Colours: "the green button"; a shade only before a colour or a noun ("dark blue", "light button").
     if (
       COLOUR_WORDS.has(word) &&

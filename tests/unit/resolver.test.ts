@@ -3444,3 +3444,12 @@ test('"Dismiss the banner" is its "Hide this banner" button: hiding is closing',
   const r = resolveStep(step('Click', { description: 'Dismiss the red banner at the top' }), page);
   expect(page.elements[idx(r)]?.text).toBe('Hide this banner');
 });
+
+test('"greyed-out" is a look (grey), not words the control should show', () => {
+  const p = parseStep(step('Click', { description: 'Click the greyed-out Delete button with the cross' }));
+  expect(p.target.look?.colours).toEqual(['grey']);
+  expect(p.target.words).toEqual(['delete']);
+  const q = parseStep(step('Click', { description: 'Click the grayed out Save button' }));
+  expect(q.target.look?.colours).toEqual(['grey']);
+  expect(q.target.words).not.toContain('out');
+});
