@@ -3288,35 +3288,22 @@ test('a flat run of headings each followed by its list: "the second Change link 
       box: { x: 700, y: y + 40 * i + 10, width: 80, height: 20 },
     })),
   ];
+  const h2 = (n: number, text: string, y: number): El => ({
+    tag: 'h2',
+    xpath: `${main}/h2[${n}]`,
+    role: 'heading',
+    classes: ['govuk-heading-m'],
+    text,
+    box: { x: 0, y, width: 600, height: 30 },
+  });
   const page = snap(
     withParents([
       { tag: 'main', xpath: main, text: '', box: { x: 0, y: 0, width: 800, height: 800 } },
-      {
-        tag: 'h2',
-        xpath: `${main}/h2[1]`,
-        role: 'heading',
-        classes: ['govuk-heading-m'],
-        text: 'Personal details',
-        box: { x: 0, y: 0, width: 600, height: 30 },
-      },
+      h2(1, 'Personal details', 0),
       ...list(1, ['name', 'date of birth', 'address'], 40),
-      {
-        tag: 'h2',
-        xpath: `${main}/h2[2]`,
-        role: 'heading',
-        classes: ['govuk-heading-m'],
-        text: 'Application details',
-        box: { x: 0, y: 200, width: 600, height: 30 },
-      },
+      h2(2, 'Application details', 200),
       ...list(2, ['previous application', 'licence type', 'home address'], 240),
-      {
-        tag: 'h2',
-        xpath: `${main}/h2[3]`,
-        role: 'heading',
-        classes: ['govuk-heading-m'],
-        text: 'Now send your application',
-        box: { x: 0, y: 400, width: 600, height: 30 },
-      },
+      h2(3, 'Now send your application', 400),
     ]),
   );
   // withParents links only direct children: the links' rows are not in this snapshot.
