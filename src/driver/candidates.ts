@@ -194,21 +194,27 @@ export function prepare(snapshot: PageSnapshot): Info[] {
   // "Tick the Right checkbox": the label drawn for a hidden checkbox (or radio, or switch) is
   // that control to whoever clicks it; the control is its sibling or inside it, named by it.
   const children = new Map<number, number[]>();
+  // Top-level elements (no snapshot ancestor) are siblings under -1.
   infos.forEach((info, i) => {
-    if (info.e.parent < 0) return;
     const list = children.get(info.e.parent);
     if (list) list.push(i);
     else children.set(info.e.parent, [i]);
   });
   infos.forEach((info, i) => {
     if (info.e.tag !== 'label' || !info.e.name) return;
-    const near = [...(children.get(i) ?? []), ...(info.e.parent >= 0 ? (children.get(info.e.parent) ?? []) : [])];
+    const near = [...(children.get(i) ?? []), ...(children.get(info.e.parent) ?? [])];
     for (const j of near) {
       const c = infos[j] as Info;
       if (c.e.tag !== 'input' || normalize(c.e.name) !== normalize(info.e.name)) continue;
+      // A control kept for screen readers only (clipped to a pixel: jQuery UI's checkboxes) is
+      // not seen: its label is the control, and the control only nearly so.
+      const unseen = c.e.box.width * c.e.box.height <= W.UNSEEN_CONTROL_MAX_AREA;
       for (const k of ['checkbox', 'radio', 'switch'] as const) {
         const d = c.kinds.get(k);
-        if (d !== undefined && (info.kinds.get(k) ?? 0) < d * W.LABEL_AS_CONTROL) info.kinds.set(k, d * W.LABEL_AS_CONTROL);
+        if (d === undefined) continue;
+        const asLabel = unseen ? d : d * W.LABEL_AS_CONTROL;
+        if ((info.kinds.get(k) ?? 0) < asLabel) info.kinds.set(k, asLabel);
+        if (unseen) c.kinds.set(k, d * W.LABEL_AS_CONTROL);
       }
     }
   });

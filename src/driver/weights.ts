@@ -71,6 +71,8 @@ export const DRAWN_SQUARE_AS_CELL = 0.8;
 export const DRAWN_SQUARE_MAX_PX = 64;
 /** A label naming a checkbox, radio or switch beside or inside it is nearly that control (the control itself wins when both show). */
 export const LABEL_AS_CONTROL = 0.9;
+/** px²: a control drawn no bigger than this is kept for screen readers only (the sr-only pattern clips it to 1x1). */
+export const UNSEEN_CONTROL_MAX_AREA = 4;
 /** Element has an interactive signal; a step acts on something that reacts. */
 export const W_INTERACTIVE = 2;
 /** Click/Press on an element with no interactive signal: allowed (delegated handlers), but a reacting twin wins. */

@@ -2762,11 +2762,19 @@ describe('a checkbox and a radio drawn by their labels (system.css)', () => {
     expect(idx(resolveStep(step('Click', { description: 'Tick the Right checkbox' }), page))).toBe(5);
     expect(idx(resolveStep(step('Click', { description: 'Choose the Right radio button' }), page))).toBe(2);
   });
-  test("the label takes its control's kind, a little less than the control", () => {
+  test("the label takes its control's kind: wholly where the control is not drawn, a little less than a control that shows", () => {
     const infos = prepare(page);
-    expect(infos[5]?.kinds.get('checkbox')).toBeCloseTo(0.9);
-    expect(infos[2]?.kinds.get('radio')).toBeCloseTo(0.9);
+    expect(infos[5]?.kinds.get('checkbox')).toBeCloseTo(1);
+    expect(infos[2]?.kinds.get('radio')).toBeCloseTo(1);
     expect(infos[2]?.kinds.get('checkbox') ?? 0).toBeLessThan(0.9);
+    const shown = snap(
+      withParents(
+        row(1, 'checkbox').map((e) => (e.tag === 'input' ? { ...e, visible: true, box: { x: 10, y: 40, width: 13, height: 13 } } : e)),
+      ),
+    );
+    const kinds = prepare(shown);
+    expect(kinds[2]?.kinds.get('checkbox')).toBeCloseTo(0.9);
+    expect(kinds[1]?.kinds.get('checkbox')).toBeCloseTo(1);
   });
 });
 
@@ -3439,4 +3447,34 @@ test('"greyed-out" is a look (grey), not words the control should show', () => {
   const q = parseStep(step('Click', { description: 'Click the grayed out Save button' }));
   expect(q.target.look?.colours).toEqual(['grey']);
   expect(q.target.words).not.toContain('out');
+});
+
+test('a checkbox clipped to one pixel for screen readers is not what a person ticks: its label is (jQuery UI checkboxradio, top-level in the snapshot)', () => {
+  const group = '/html[1]/body[1]/fieldset[1]/div[1]';
+  const options = ['Standard', 'Automatic', 'Insurance'];
+  const page = snap([
+    { tag: 'legend', xpath: '/html[1]/body[1]/fieldset[1]/legend[1]', text: 'Rental Car', box: { x: 0, y: 0, width: 200, height: 20 } },
+    ...options.flatMap((o, i): El[] => [
+      {
+        tag: 'label',
+        xpath: `${group}/label[${i + 1}]`,
+        role: 'label',
+        text: o,
+        interactive: true,
+        pointer: true,
+        box: { x: 130 * i, y: 30, width: 125, height: 33 },
+      },
+      {
+        tag: 'input',
+        xpath: `${group}/input[${i + 1}]`,
+        role: 'checkbox',
+        inputType: 'checkbox',
+        name: o,
+        checked: false,
+        box: { x: 130 * i + 124, y: 30, width: 1, height: 1 },
+      },
+    ]),
+  ]);
+  const r = resolveStep(step('Click', { description: 'Tick Insurance in the Rental Car group' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${group}/label[3]`);
 });
