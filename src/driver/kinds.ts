@@ -298,6 +298,8 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if (/^h[1-6]$/.test(tag) || role === 'heading') put('heading', 1);
   // A title by its class ("group-title", "card-header-title"), or by its look: short, bold, large text.
   if (!e.interactive && heads.some((h) => h === 'title' || h === 'heading' || h === 'headline' || h === 'subtitle')) put('heading', 0.8);
+  // A box's header showing a short title ("w2ui-form-header", "card-header": "Edit Record"), not a page's header region.
+  if (!e.interactive && heads.includes('header') && e.text.length > 0 && e.text.length <= W.HEADER_TITLE_MAX_CHARS) put('heading', 0.7);
   if (!e.interactive && e.look?.bold && (e.look.fontPx ?? 0) >= 18 && e.text.length > 0 && e.text.length <= 40) put('heading', 0.7);
   if (heads.some((h) => h === 'badge' || h === 'pill' || h === 'chip' || h === 'tag')) put('badge', 1);
   if (tag === 'pre' || (tag === 'code' && e.box.height > 40)) put('code', 1);

@@ -279,6 +279,8 @@ export const REGION_BY_PLACE_FIT = 0.6;
 export const REPEATED_ITEM_DEGREE = 0.8;
 /** Levels above a nameless field searched for the wrapper holding it and its <label> (the field's own box, then the wrapper). */
 export const FIELD_LABEL_LEVELS = 2;
+/** A box's header (class "...-header") with at most this much text is its title, a heading; longer, it holds more than a title. */
+export const HEADER_TITLE_MAX_CHARS = 40;
 /** A table's header cell as a heading ("the Stars column heading"), a little less than an <h2>. */
 export const TABLE_HEADER_AS_HEADING = 0.8;
 /** A row of <th> is a header row: a row only weakly, so "the second row" counts data rows. */

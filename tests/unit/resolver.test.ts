@@ -3478,3 +3478,28 @@ test('a checkbox clipped to one pixel for screen readers is not what a person ti
   const r = resolveStep(step('Click', { description: 'Tick Insurance in the Rental Car group' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${group}/label[3]`);
 });
+
+test("\"the 'Edit Record' title\" is the form box's header showing it, not the page's <h1>", () => {
+  const page = snap(
+    withParents([
+      { tag: 'h1', xpath: '/html[1]/body[1]/h1[1]', role: 'heading', text: 'Grid & Edit', box: { x: 0, y: 0, width: 400, height: 40 } },
+      {
+        tag: 'div',
+        xpath: '/html[1]/body[1]/div[1]',
+        classes: ['w2ui-form'],
+        text: 'Edit Record First Name',
+        box: { x: 600, y: 60, width: 600, height: 300 },
+      },
+      {
+        tag: 'div',
+        xpath: '/html[1]/body[1]/div[1]/div[1]',
+        classes: ['w2ui-form-header'],
+        text: 'Edit Record',
+        box: { x: 600, y: 60, width: 600, height: 36 },
+      },
+      { tag: 'label', xpath: '/html[1]/body[1]/div[1]/label[1]', text: 'First Name', box: { x: 610, y: 110, width: 120, height: 20 } },
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: "Click the 'Edit Record' title" }), page);
+  expect(page.elements[idx(r)]?.classes).toEqual(['w2ui-form-header']);
+});
