@@ -1,6 +1,6 @@
 // `iwr validate` end to end: the real CLI process, the built app in headless Chromium, the
 // fixture datasets served from disk. Exit codes 0 (clean), 1 (errors), 2 (not a dataset).
-import { describe, expect, inject, test } from 'vitest';
+import { describe, inject, test } from 'vitest';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -19,8 +19,10 @@ function iwr(...args: string[]): Promise<{ code: number; stdout: string; stderr:
   });
 }
 
-describe('iwr validate', () => {
-  test('a clean dataset: its task, no problems, exit 0', async () => {
+// The cases are independent CLI runs (each its own process and browser, reading fixtures):
+// they run at once, each with its own test's expect.
+describe.concurrent('iwr validate', () => {
+  test('a clean dataset: its task, no problems, exit 0', async ({ expect }) => {
     const r = await iwr('validate', '--data', `${fixtures}clean`);
     expect(r.stderr).toBe('');
     expect(r.stdout).toContain(`Dataset ${fixtures}clean: 1 task`);
@@ -29,7 +31,7 @@ describe('iwr validate', () => {
     expect(r.code).toBe(0);
   });
 
-  test('a broken dataset: every problem with its place, exit 1', async () => {
+  test('a broken dataset: every problem with its place, exit 1', async ({ expect }) => {
     const r = await iwr('validate', '--data', `${fixtures}broken`);
     const lines = r.stdout.split('\n').map((l) => l.trim());
     expect(lines).toEqual(
@@ -50,21 +52,21 @@ describe('iwr validate', () => {
     expect(r.code).toBe(1);
   });
 
-  test('a folder without data.jsonl: one line, exit 2', async () => {
+  test('a folder without data.jsonl: one line, exit 2', async ({ expect }) => {
     const r = await iwr('validate', '--data', `${fixtures}not-a-dataset`);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`iwr validate: ${fixtures}not-a-dataset is not a dataset: it has no data.jsonl\n`);
     expect(r.code).toBe(2);
   });
 
-  test('bad arguments exit 2', async () => {
+  test('bad arguments exit 2', async ({ expect }) => {
     expect((await iwr('validate')).stderr).toBe('iwr validate: --data DIR is required (see iwr validate --help)\n');
     const missing = await iwr('validate', '--data', `${fixtures}no-such-folder`);
     expect(missing.stderr).toBe(`iwr validate: ${fixtures}no-such-folder is not a folder\n`);
     expect(missing.code).toBe(2);
   });
 
-  test('--data samples checks the built-in sample tasks', async () => {
+  test('--data samples checks the built-in sample tasks', async ({ expect }) => {
     const r = await iwr('validate', '--data', 'samples');
     expect(r.stdout).toContain('Dataset samples (built in):');
     // Ids are padded to the longest one, so the spacing after "task 1" depends on the suite.
