@@ -97,10 +97,13 @@ describe('iwr batch', () => {
     const a = scratchResults(['reference'], TASKS);
     const b = scratchResults(['reference'], TASKS);
     const merged = mkdtempSync(join(tmpdir(), 'iwr-merged-'));
-    const [ra, rb] = [
-      await iwr(['batch', ...CACHED, '--results', a, '--tasks', TASKS.join(','), '--shard', '1/2']),
-      await iwr(['batch', ...CACHED, '--results', b, '--tasks', TASKS.join(','), '--shard', '2/2']),
-    ];
+    // The two shards run at once, as on separate machines (each process has its own browser; the
+    // score cache they share is written through a temporary file and a rename, and the
+    // reference run has already filled it).
+    const [ra, rb] = await Promise.all([
+      iwr(['batch', ...CACHED, '--results', a, '--tasks', TASKS.join(','), '--shard', '1/2']),
+      iwr(['batch', ...CACHED, '--results', b, '--tasks', TASKS.join(','), '--shard', '2/2']),
+    ]);
     expect(ra.code, ra.stderr).toBe(0);
     expect(rb.code, rb.stderr).toBe(0);
     // Round robin over the sorted list: positions 0, 2 and 1.
@@ -207,11 +210,13 @@ describe('iwr batch', () => {
       [['batch', '--data', '/no/such/dir', '--model', 'reference', '--results', dir], 'iwr batch: --data /no/such/dir: no such folder'],
       [['merge', '--results', dir, '--model', 'reference', '--from', '/no/such/dir'], 'iwr merge: --from /no/such/dir: no such folder'],
     ];
-    for (const [args, msg] of cases) {
-      const r = await iwr(args);
+    // Each refusal is its own process that exits before a browser starts: all at once.
+    const ran = await Promise.all(cases.map(([args]) => iwr(args)));
+    cases.forEach(([args, msg], i) => {
+      const r = ran[i]!;
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain(msg);
-    }
+    });
   });
 });
 
