@@ -195,7 +195,9 @@ test("only the person's input is recorded: the page's own synthetic events are n
   }
 });
 
-describe('iwr record: bad inputs', () => {
+// Three independent recordings of the same page (each its own process, browser and output
+// folder): they run at once, each with its own test's expect.
+describe.concurrent('iwr record: bad inputs', () => {
   const dir = mkdtempSync(join(tmpdir(), 'iwr-record-bad-'));
   const page = join(dir, 'index.html');
   writeFileSync(
@@ -210,7 +212,7 @@ describe('iwr record: bad inputs', () => {
     return f;
   };
 
-  test('a popup stops the recording with a message; the steps so far are exported', async () => {
+  test('a popup stops the recording with a message; the steps so far are exported', async ({ expect }) => {
     const out = join(dir, 'popup');
     const r = await iwr([
       'record',
@@ -229,7 +231,7 @@ describe('iwr record: bad inputs', () => {
     expect(rec.action_sequence.map((s) => s.type)).toEqual(['Type', 'Click']);
   });
 
-  test('a page that navigates away stops the recording with a message', async () => {
+  test('a page that navigates away stops the recording with a message', async ({ expect }) => {
     const out = join(dir, 'away');
     const r = await iwr([
       'record',
@@ -246,7 +248,7 @@ describe('iwr record: bad inputs', () => {
     expect(r.code).toBe(1);
   });
 
-  test('an empty recording cannot be exported', async () => {
+  test('an empty recording cannot be exported', async ({ expect }) => {
     const out = join(dir, 'empty');
     const r = await iwr(['record', '--html', page, '--steps', script('empty', []), '--out', out, '--video', 'none']);
     expect(r.stderr).toContain('cannot export: the recording has no steps: an empty recording cannot be exported');
