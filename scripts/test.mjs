@@ -1,6 +1,6 @@
 // `npm test`: lint, format check (Prettier), type-check, unit tests (Vitest) and browser tests (Vitest driving real
 // headless Chromium through playwright-core). Ends with one plain "N passed, N failed" line.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,13 +13,23 @@ if (!findChromium()) {
   process.exit(1);
 }
 
-/** @param {string} label @param {string} cmd @param {string[]} args */
+/**
+ * A step whose output streams as it runs (the tests). Not spawnSync: the checks that run
+ * beside it must keep draining their output meanwhile.
+ * @param {string} label @param {string} cmd @param {string[]} args @returns {Promise<boolean>}
+ */
 function step(label, cmd, args) {
   const started = Date.now();
   console.log(`\n== ${label}`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  console.log(`== ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: process.env });
+    const end = (/** @type {boolean} */ passed) => {
+      console.log(`== ${label}: ${passed ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      resolve(passed);
+    };
+    child.on('close', (code) => end(code === 0));
+    child.on('error', () => end(false));
+  });
 }
 
 /**
@@ -69,15 +79,26 @@ mkdirSync('test-artifacts', { recursive: true });
 // One build for every browser test project (each project's global setup would otherwise
 // build its own); a private folder, so parallel runs never race on dist/.
 let ownDist = '';
+/** @type {[string, string, string[]][]} */
+const build = [];
 if (!process.env.IWR_TEST_DIST) {
   ownDist = mkdtempSync(join(tmpdir(), 'iwr-dist-'));
-  checks.push(['build', bin('vite'), ['build', '--logLevel', 'warn', '--outDir', ownDist, '--emptyOutDir']]);
+  build.push(['build', bin('vite'), ['build', '--logLevel', 'warn', '--outDir', ownDist, '--emptyOutDir']]);
   process.env.IWR_TEST_DIST = ownDist;
 }
-ok = (await stepsTogether(checks)) && ok;
+// The tests wait for the build only: lint, format and type-check (twice the build's time)
+// finish beside the tests' first files instead of in front of them.
+const checksDone = stepsTogether(checks);
+ok = (await stepsTogether(build)) && ok;
 const report = 'test-artifacts/vitest.json';
-const vitestOk = step('tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
-ok = vitestOk && ok;
+const vitestOk = await step('tests', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...extra,
+]);
+ok = vitestOk && (await checksDone) && ok;
 if (ownDist) rmSync(ownDist, { recursive: true, force: true });
 
 let passed = 0;
