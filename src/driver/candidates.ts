@@ -172,12 +172,10 @@ export function prepare(snapshot: PageSnapshot): Info[] {
   // the span reaches the panel. Only a control close above and smaller than a quarter of the
   // viewport counts: a page-wide container with a listener makes nothing inside it a control.
   const screen = snapshot.viewport.width * snapshot.viewport.height;
-  for (const info of infos) {
-    if (info.e.interactive) continue;
-    let p = info.e.parent;
-    for (let up = 0; p >= 0 && up < W.IN_CONTROL_LEVELS; up++) {
-      const c = infos[p]?.e;
-      if (!c) break;
+  infos.forEach((info, i) => {
+    if (info.e.interactive) return;
+    for (const p of ancestors(infos, i, W.IN_CONTROL_LEVELS)) {
+      const c = (infos[p] as Info).e;
       if (c.interactive) {
         info.inControl = c.box.width * c.box.height <= screen * W.IN_CONTROL_MAX_SCREEN;
         // A link drawing nothing itself (an inline <a> around an absolutely placed SVG: the
@@ -188,9 +186,8 @@ export function prepare(snapshot: PageSnapshot): Info[] {
         }
         break;
       }
-      p = c.parent;
     }
-  }
+  });
   // "Tick the Right checkbox": the label drawn for a hidden checkbox (or radio, or switch) is
   // that control to whoever clicks it; the control is its sibling or inside it, named by it.
   const children = new Map<number, number[]>();
@@ -200,6 +197,8 @@ export function prepare(snapshot: PageSnapshot): Info[] {
     if (list) list.push(i);
     else children.set(info.e.parent, [i]);
   });
+  // A control reached from two labels (its parent and a sibling) is reduced once.
+  const unseenControls = new Set<number>();
   infos.forEach((info, i) => {
     if (info.e.tag !== 'label' || !info.e.name) return;
     const near = [...(children.get(i) ?? []), ...(children.get(info.e.parent) ?? [])];
@@ -214,10 +213,17 @@ export function prepare(snapshot: PageSnapshot): Info[] {
         if (d === undefined) continue;
         const asLabel = unseen ? d : d * W.LABEL_AS_CONTROL;
         if ((info.kinds.get(k) ?? 0) < asLabel) info.kinds.set(k, asLabel);
-        if (unseen) c.kinds.set(k, d * W.LABEL_AS_CONTROL);
       }
+      if (unseen) unseenControls.add(j);
     }
   });
+  for (const j of unseenControls) {
+    const c = infos[j] as Info;
+    for (const k of ['checkbox', 'radio', 'switch'] as const) {
+      const d = c.kinds.get(k);
+      if (d !== undefined) c.kinds.set(k, d * W.LABEL_AS_CONTROL);
+    }
+  }
   fieldLabels(infos, children);
   // A table row made of <th> is a header: "the second row" counts data rows.
   for (const info of infos) {
@@ -238,14 +244,11 @@ export function prepare(snapshot: PageSnapshot): Info[] {
     }
     if (row) headerRows.push(i);
   });
-  for (const info of infos) {
+  infos.forEach((info, i) => {
     const t = normalize(info.e.text || info.e.name);
-    if (!t) continue;
-    let p = info.e.parent;
-    let guard = 0;
-    while (p >= 0 && guard++ < 50) {
-      const up = infos[p];
-      if (!up) break;
+    if (!t) return;
+    for (const p of ancestors(infos, i)) {
+      const up = infos[p] as Info;
       if (normalize(up.e.text || up.e.name) !== t) break;
       if (info.e.interactive) {
         up.wrapper = true;
@@ -255,9 +258,8 @@ export function prepare(snapshot: PageSnapshot): Info[] {
           if (d !== undefined && (info.kinds.get(k) ?? 0) < d) info.kinds.set(k, d);
         }
       } else up.textWrapper = true;
-      p = up.e.parent;
     }
-  }
+  });
   for (const h of headerRows) listGridColumns(h, infos);
   return infos;
 }
@@ -269,25 +271,32 @@ export function prepare(snapshot: PageSnapshot): Info[] {
  */
 function fieldLabels(infos: Info[], children: Map<number, number[]>): void {
   const fieldsUnder = new Map<number, number>();
-  for (const info of infos) {
-    if (!info.e.editable) continue;
-    let p = info.e.parent;
-    for (let up = 0; p >= 0 && up < W.FIELD_LABEL_LEVELS; up++, p = (infos[p] as Info).e.parent)
-      fieldsUnder.set(p, (fieldsUnder.get(p) ?? 0) + 1);
-  }
-  for (const info of infos) {
+  infos.forEach((info, i) => {
+    if (!info.e.editable) return;
+    for (const p of ancestors(infos, i, W.FIELD_LABEL_LEVELS)) fieldsUnder.set(p, (fieldsUnder.get(p) ?? 0) + 1);
+  });
+  infos.forEach((info, i) => {
     const e = info.e;
     // A placeholder ("m/d/yyyy") is the name only for want of a label.
     const named = e.name.trim() && e.name !== e.placeholder;
-    if (!e.editable || named || !['input', 'textarea', 'select'].includes(e.tag)) continue;
-    let p = e.parent;
-    for (let up = 0; p >= 0 && up < W.FIELD_LABEL_LEVELS && fieldsUnder.get(p) === 1; up++, p = (infos[p] as Info).e.parent) {
+    if (!e.editable || named || !['input', 'textarea', 'select'].includes(e.tag)) return;
+    for (const p of ancestors(infos, i, W.FIELD_LABEL_LEVELS)) {
+      if (fieldsUnder.get(p) !== 1) break;
       const label = (children.get(p) ?? []).map((j) => (infos[j] as Info).e).find((x) => x.tag === 'label' && x.visible && x.text.trim());
       if (label) {
         info.fieldLabel = label.text.trim();
         break;
       }
     }
+  });
+}
+
+/** An element's ancestors in the snapshot, nearest first, at most `levels` of them. */
+function* ancestors(infos: readonly Info[], i: number, levels = W.ANCESTOR_LEVELS_MAX): Generator<number> {
+  let p = (infos[i] as Info).e.parent;
+  for (let up = 0; p >= 0 && up < levels && infos[p]; up++) {
+    yield p;
+    p = (infos[p] as Info).e.parent;
   }
 }
 
@@ -309,16 +318,13 @@ function listGridColumns(header: number, infos: Info[]): void {
   if (rows.size < 2) return;
   // Each visible innermost text, by the row (or the header) it is in.
   const texts = new Map<number, Info[]>();
-  infos.forEach((x) => {
+  infos.forEach((x, i) => {
     if (!x.e.visible || !normalize(x.e.text) || x.textWrapper || x.wrapper) return;
-    let p = x.e.parent;
-    for (let up = 0; p >= 0 && up < 50; up++) {
+    for (const p of ancestors(infos, i))
       if (p === header || rows.has(p)) {
         texts.set(p, [...(texts.get(p) ?? []), x]);
         return;
       }
-      p = (infos[p] as Info).e.parent;
-    }
   });
   const heads = texts.get(header) ?? [];
   if (heads.length < 2) return;
@@ -442,7 +448,7 @@ function holdsValue(snapshot: PageSnapshot): Set<number> {
     set = new Set();
     for (const e of snapshot.elements) {
       if (!e.value) continue;
-      for (let p = e.parent, guard = 0; p >= 0 && guard < 50 && !set.has(p); guard++) {
+      for (let p = e.parent, guard = 0; p >= 0 && guard < W.ANCESTOR_LEVELS_MAX && !set.has(p); guard++) {
         set.add(p);
         p = snapshot.elements[p]?.parent ?? -1;
       }

@@ -81,6 +81,8 @@ export const W_NOT_INTERACTIVE = -1;
 export const W_IN_CONTROL = W_INTERACTIVE / 2;
 /** How far up a control may be, and how big (share of the viewport's area), for that credit. */
 export const IN_CONTROL_LEVELS = 3;
+/** How far up any walk over an element's ancestors goes: deeper than any real page's nesting, a guard against a malformed parent chain. */
+export const ANCESTOR_LEVELS_MAX = 50;
 export const IN_CONTROL_MAX_SCREEN = 0.25;
 /** Generated pages are asked to put class `btn` on every clickable element (IWR prompt). */
 export const W_BTN_CLASS = 0.5;

@@ -3479,6 +3479,34 @@ test('a checkbox clipped to one pixel for screen readers is not what a person ti
   expect(page.elements[idx(r)]?.xpath).toBe(`${group}/label[3]`);
 });
 
+test('a clipped checkbox named by two labels beside it gives way to them once, not once per label', () => {
+  const group = '/html[1]/body[1]/div[1]';
+  const label = (n: number, x: number): El => ({
+    tag: 'label',
+    xpath: `${group}/label[${n}]`,
+    role: 'label',
+    text: 'Insurance',
+    interactive: true,
+    box: { x, y: 30, width: 100, height: 30 },
+  });
+  const input: El = {
+    tag: 'input',
+    xpath: `${group}/input[1]`,
+    role: 'checkbox',
+    inputType: 'checkbox',
+    name: 'Insurance',
+    checked: false,
+    box: { x: 110, y: 30, width: 1, height: 1 },
+  };
+  const checkbox = (els: El[]) =>
+    prepare(snap(withParents(els)))
+      .find((x) => x.e.tag === 'input')
+      ?.kinds.get('checkbox');
+  const one = checkbox([label(1, 0), input]);
+  expect(one).toBeGreaterThan(0);
+  expect(checkbox([label(1, 0), input, label(2, 120)])).toBe(one);
+});
+
 test("\"the 'Edit Record' title\" is the form box's header showing it, not the page's <h1>", () => {
   const page = snap(
     withParents([
