@@ -6,6 +6,7 @@ import { prepare } from '../../src/driver/candidates.ts';
 import { regionInstance } from '../../src/driver/geometry.ts';
 import { scoreQuery } from '../../src/driver/query.ts';
 import { textSimilarity } from '../../src/driver/text.ts';
+import { asksQuestion } from '../../src/driver/kinds.ts';
 import { parseColour } from '../../src/driver/colours.ts';
 import { B, snap, withParents, type El } from '../support/snapshots.ts';
 import type { Step } from '../../src/task/types.ts';
@@ -3530,4 +3531,21 @@ test("\"the 'Edit Record' title\" is the form box's header showing it, not the p
   );
   const r = resolveStep(step('Click', { description: "Click the 'Edit Record' title" }), page);
   expect(page.elements[idx(r)]?.classes).toEqual(['w2ui-form-header']);
+});
+
+test('a text asks a question when it ends in "?" and its last sentence has a word: the linear check says what the old pattern said', () => {
+  const pattern = /\p{L}{2,}[^.!]{0,200}\?\s*$/u;
+  expect(asksQuestion('How do I pay? ')).toBe(true);
+  expect(asksQuestion('Done. Ok?')).toBe(true);
+  expect(asksQuestion('Really! 3?')).toBe(false);
+  expect(asksQuestion('Pay now?!')).toBe(false);
+  // Seeded strings over the characters that matter (letters, digits, sentence ends, kinds of space).
+  const alphabet = ['a', 'é', 'Ж', '1', ' ', '.', '!', '?', '\n', '\u00a0', '\u2028', '\ufeff', '-'];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < 20000; i++) {
+    let s = '';
+    for (let j = Math.floor(next() * 12); j > 0; j--) s += alphabet[Math.floor(next() * alphabet.length)];
+    expect(asksQuestion(s), JSON.stringify(s)).toBe(pattern.test(s));
+  }
 });
