@@ -140,6 +140,11 @@ function applyRelations(
     if (!rel.anchor.container && rel.type === 'group') for (const a of anchors) namedRows.set(a.i, rowNamedBy(infos[a.i] as Info, infos));
     const sameKind = rel.anchor.kinds.some((k) => q.kinds.includes(k));
     const flatEnds = new Map<number, number | undefined>();
+    const sections = new Map<number, number | undefined>();
+    const sectionOf = (i: number) => {
+      if (!sections.has(i)) sections.set(i, sectionDepth(infos[i] as Info, infos));
+      return sections.get(i);
+    };
     const contenders = scored.filter((s) => s.score >= W.MIN_SCORE);
     const maxLca = Math.max(1, ...contenders.map((s) => lcaDepths.get(s.i) ?? 0));
     for (const s of scored) {
@@ -169,7 +174,8 @@ function applyRelations(
         const row = namedRows.get(a.i);
         if (row && c !== ai && isInside(c.e, row.e)) fit = Math.max(fit, W.ROW_OF_NAME_FIT);
         // A heading or label names the section it opens: "in the Tic-tac-toe panel", "of the Done list".
-        const section = sectionDepth(ai, infos);
+        // Each is a pass over the page and depends on the anchor alone: once per anchor.
+        const section = sectionOf(a.i);
         if (section !== undefined && !flatEnds.has(a.i)) flatEnds.set(a.i, flatSectionEnd(ai, infos));
         const flatEnd = flatEnds.get(a.i);
         // "under Alerts & Notifications": below a heading means in its section, when there is one.
@@ -190,7 +196,7 @@ function applyRelations(
         }
         // "the Fancy Product that costs $120": an anchor that is a title has what its section has.
         else if (asAnchor && rel.type === 'contains' && c !== ai) {
-          const own = sectionDepth(c, infos);
+          const own = sectionOf(s.i);
           if (own !== undefined && commonDepth(c.e.xpath, ai.e.xpath) >= own) fit = Math.max(fit, W.SECTION_FIT);
         }
         fit *= a.score / bestA.score;
