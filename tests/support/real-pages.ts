@@ -26,6 +26,7 @@ export const SPLITS = [
   'tuning-5',
   'tuning-6',
   'tuning-7',
+  'tuning-8',
   'held-out',
   'held-out-2',
   'held-out-3',
