@@ -50,7 +50,9 @@ const ICON_SETS = new Set([
 
 // A utility class under a variant ("dark:bg-gray-800", "hover:text-purple-600") styles another
 // state or screen, not what the element is: a "dark:" on every control does not make each a dark-mode toggle.
-const plainClasses = (words: readonly string[]) => words.filter((c) => !c.includes(':')).join(' ');
+// So does a font weight ("font-light", "fw-bold"): a light weight is no light-mode sun.
+const FONT_WEIGHT_CLASS = /^(?:font|fw|font-weight)-(?:thin|extralight|light|lighter|normal|medium|semibold|bold|bolder|extrabold|black)$/;
+const plainClasses = (words: readonly string[]) => words.filter((c) => !c.includes(':') && !FONT_WEIGHT_CLASS.test(c)).join(' ');
 
 /** Hint words of class and id strings: bare numbers dropped (utility classes such as "ml-4" say nothing about a "4" on screen). */
 function hintWords(strings: readonly string[]): string[] {

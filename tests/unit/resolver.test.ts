@@ -3549,3 +3549,46 @@ test('a text asks a question when it ends in "?" and its last sentence has a wor
     expect(asksQuestion(s), JSON.stringify(s)).toBe(pattern.test(s));
   }
 });
+
+test('"the RSS icon next to the sun": a font weight class ("font-light") is not the light-mode sun', () => {
+  const page = snap(
+    withParents([
+      {
+        tag: 'button',
+        xpath: '/html[1]/body[1]/header[1]/div[1]/button[1]',
+        role: 'button',
+        name: 'Toggle between Dark and Light mode',
+        interactive: true,
+        box: { x: 1040, y: 20, width: 36, height: 36 },
+      },
+      {
+        tag: 'a',
+        xpath: '/html[1]/body[1]/header[1]/div[1]/a[1]',
+        role: 'link',
+        name: 'RSS Feed',
+        href: '/rss.xml',
+        interactive: true,
+        box: { x: 1080, y: 20, width: 36, height: 36 },
+      },
+      ...[1, 2, 3].map((n): El => ({
+        tag: 'p',
+        xpath: `/html[1]/body[1]/main[1]/div[${n}]/p[1]`,
+        classes: ['text-gray-600', 'font-light'],
+        text: 'Optimal choice',
+        box: { x: 340 * n, y: 230, width: 250, height: 28 },
+      })),
+      {
+        tag: 'a',
+        xpath: '/html[1]/body[1]/footer[1]/ul[1]/li[1]/a[1]',
+        role: 'link',
+        name: 'RSS',
+        href: '/rss.xml',
+        interactive: true,
+        inViewport: false,
+        box: { x: 1000, y: 1500, width: 20, height: 20 },
+      },
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Click the RSS icon next to the sun at the top' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe('/html[1]/body[1]/header[1]/div[1]/a[1]');
+});
