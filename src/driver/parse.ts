@@ -654,8 +654,10 @@ export function parseStep(step: Step): ParsedStep {
       quotes.push(text);
       return ` qqq${quotes.length - 1} `;
     });
+  // "Sign in", "log on": one word for the control, whose "in" or "on" is no relation.
+  const phrasal = quoted.replace(/\b(?:sign|log)[ -]?(?:in|on)\b/gi, 'login');
   // "Open the third email, the one from Kian": "the one" is the target again, its relation follows.
-  const appositive = quoted.replace(
+  const appositive = phrasal.replace(
     /,\s*the one\s+(from|by|with|about|that|which|in|on|at|for|showing|named|called|labelled|labeled)\b/gi,
     ' $1',
   );

@@ -3592,3 +3592,14 @@ test('"the RSS icon next to the sun": a font weight class ("font-light") is not 
   const r = resolveStep(step('Click', { description: 'Click the RSS icon next to the sun at the top' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe('/html[1]/body[1]/header[1]/div[1]/a[1]');
 });
+
+test('"Sign in" is one word for the control: its "in" starts no relation, and "Login" is what it names', () => {
+  const page = snap([
+    { tag: 'a', xpath: `${B(1)}/nav[1]/a[1]`, role: 'link', text: 'Shop', href: '#', interactive: true },
+    { tag: 'a', xpath: `${B(1)}/nav[1]/a[2]`, role: 'link', text: 'Login', href: 'login.html', interactive: true },
+    { tag: 'a', xpath: `${B(1)}/nav[1]/a[3]`, role: 'link', text: 'Register', href: 'register.html', interactive: true },
+  ]);
+  for (const description of ['Sign in', 'Click Sign in', 'Log in to your account'])
+    expect(page.elements[idx(resolveStep(step('Click', { description }), page))]?.text, description).toBe('Login');
+  expect(parseStep(step('Click', { description: 'Go to the blog in the menu' })).relations[0]?.type).toBe('inside');
+});
