@@ -10,7 +10,8 @@
 // cursor:pointer is unknown and visibility comes from the box alone), and hit-testing
 // runs for at most MAX_HIT_TESTS elements. `snapshot.truncated` says a cap was reached.
 import type { ElementSnapshot, Look, PageSnapshot } from '../driver/snapshot.ts';
-import { classifyGlyph, type Primitive } from '../driver/glyphs.ts';
+import { classifyGlyph, shapeKey, type Primitive } from '../driver/glyphs.ts';
+import { iconName } from './icon-keys.ts';
 import { iconFontWords } from '../driver/icon-fonts.ts';
 
 export const MAX_ELEMENTS = 4000;
@@ -526,7 +527,11 @@ function headersIn(el: Element, row: Element, headRow: Element | undefined): { c
   return out.column || out.row ? out : undefined;
 }
 
-/** Names of the first inline SVG's simple shape (a line icon with no label), or ''. */
+/**
+ * Names of the first inline SVG's shape: its icon set's name for it when its exact geometry is
+ * a well-known set's icon (a Heroicons trash can), and what a simple one draws (a line icon with
+ * no label), or ''.
+ */
 function svgShapeOf(el: Element, dom: SnapshotDom): string {
   const svg = el.localName === 'svg' ? el : dom.querySelector(el, 'svg');
   if (!svg) return '';
@@ -551,10 +556,12 @@ function svgShapeOf(el: Element, dom: SnapshotDom): string {
     }
   };
   walk(svg, 0);
-  if (!prims.length || prims.length > 12) return '';
+  if (!prims.length) return '';
+  const known = iconName(shapeKey(prims)) ?? '';
+  if (prims.length > 12) return known;
   const vb = (dom.getAttribute(svg, 'viewBox') ?? '').split(/[\s,]+/).map(Number);
   const viewBox = vb.length === 4 && vb.every(Number.isFinite) ? { width: vb[2] as number, height: vb[3] as number } : undefined;
-  return classifyGlyph(prims, viewBox).join(' ');
+  return `${known} ${classifyGlyph(prims, viewBox).join(' ')}`.trim();
 }
 
 /** "site-header" is a page header; "card-header" is not: a part-of prefix rules a class out. */

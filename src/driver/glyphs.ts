@@ -288,3 +288,76 @@ export function classifyGlyph(prims: Primitive[], viewBox?: { width: number; hei
   if (big.length === 1 && segs.length === 0 && dots.length === 0) return ['circle'];
   return names;
 }
+
+const PATH_COMMAND = /[MZLHVCSQTAmzlhvcsqta]/;
+const NUMBER_AT = /[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/iy;
+/** Tabler's invisible first path, the icon's bounding box: no part of what it draws. */
+const BOUNDING_BOX = /^M 0 0 h (\d+) v \1 H 0 z$/;
+
+/**
+ * Path data in one spelling: commands and numbers (to 0.01) separated by single spaces,
+ * whatever the source's separators, compacted arc flags ("0 006 3.75" is "0 0 0 6 3.75") or
+ * the case of its close command. '' when it does not read as path data.
+ */
+export function canonicalPath(d: string): string {
+  const out: string[] = [];
+  let at = 0;
+  let cmd = '';
+  let arg = 0;
+  while (at < d.length) {
+    const ch = d[at] as string;
+    if (ch === ' ' || ch === ',' || ch === '\n' || ch === '\t' || ch === '\r') {
+      at++;
+      continue;
+    }
+    if (PATH_COMMAND.test(ch)) {
+      cmd = ch;
+      arg = 0;
+      out.push(ch === 'Z' ? 'z' : ch);
+      at++;
+      continue;
+    }
+    // An arc's fourth and fifth arguments are one-digit flags, which may touch what follows.
+    if ((cmd === 'a' || cmd === 'A') && (arg % 7 === 3 || arg % 7 === 4)) {
+      if (ch !== '0' && ch !== '1') return '';
+      out.push(ch);
+      at++;
+      arg++;
+      continue;
+    }
+    NUMBER_AT.lastIndex = at;
+    const m = NUMBER_AT.exec(d);
+    if (!m) return '';
+    out.push(String(Math.round(Number(m[0]) * 100) / 100 || 0));
+    at += m[0].length;
+    arg++;
+  }
+  return out.join(' ');
+}
+
+/**
+ * A key for an icon's exact geometry (FNV-1a of its shapes in one spelling, 8 hex digits), so
+ * an inline SVG copied from a well-known icon set is known by its set's name for it
+ * (`src/agent/icon-keys.ts`) when nothing in the markup names it. '' for no shapes.
+ */
+export function shapeKey(prims: Primitive[]): string {
+  const r = (n: number) => String(Math.round(n * 100) / 100 || 0);
+  const parts: string[] = [];
+  for (const p of prims) {
+    if (p.kind === 'path') {
+      const d = canonicalPath(p.d);
+      if (d && !BOUNDING_BOX.test(d)) parts.push(d);
+    } else if (p.kind === 'line') parts.push(`l ${r(p.x1)} ${r(p.y1)} ${r(p.x2)} ${r(p.y2)}`);
+    else if (p.kind === 'polyline') parts.push(`p ${(p.points.match(NUM) ?? []).map((n) => r(Number(n))).join(' ')}`);
+    else if (p.kind === 'circle') parts.push(`c ${r(p.cx)} ${r(p.cy)} ${r(p.r)}`);
+    else parts.push(`r ${r(p.x)} ${r(p.y)} ${r(p.width)} ${r(p.height)}`);
+  }
+  if (!parts.length) return '';
+  const text = parts.join(';');
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}

@@ -397,3 +397,20 @@ test('"the black GitHub corner": an SVG is the colour it fills, and a link drawi
   const link = resolveStep(toStep({ id: 'link', type: 'Click', description: 'Click the Github link in the menu' }), snapshot);
   expect(link.ok && snapshot.elements[link.index]?.text).toBe('Github');
 });
+
+test('an inline SVG copied from a well-known icon set is known by its name (a Heroicons trash can, spelled as Heroicons v1 wrote it), so "the trash can on the second row" finds it', async () => {
+  // Heroicons 20 solid "trash" as a Tailwind cart page inlines it: compact arc flags ("0 006"),
+  // lower-case close commands, no title, no label, no class naming it.
+  const trash =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" fill="currentColor" class="h-5 w-5 cursor-pointer"><path fill-rule="evenodd" d="M8.75 1A2.75 2.75 0 006 3.75v.443c-.795.077-1.584.176-2.365.298a.75.75 0 10.23 1.482l.149-.022.841 10.518A2.75 2.75 0 007.596 19h4.807a2.75 2.75 0 002.742-2.53l.841-10.52.149.023a.75.75 0 00.23-1.482A41.03 41.03 0 0014 4.193V3.75A2.75 2.75 0 0011.25 1h-2.5zM10 4c.84 0 1.673.025 2.5.075V3.75c0-.69-.56-1.25-1.25-1.25h-2.5c-.69 0-1.25.56-1.25 1.25v.325C8.327 4.025 9.16 4 10 4zM8.58 7.72a.75.75 0 00-1.5.06l.3 7.5a.75.75 0 101.5-.06l-.3-7.5zm4.34.06a.75.75 0 10-1.5-.06l-.3 7.5a.75.75 0 101.5.06l.3-7.5z" clip-rule="evenodd"/></svg>';
+  const row = (n: number, name: string) =>
+    `<tr id="r${n}"><td>${name}</td><td><button class="q">-</button> 1 <button class="q">+</button></td><td>$${n}99</td><td onclick="this.dataset.hit=1">${trash}</td></tr>`;
+  const html = `<!doctype html><html><head><style>td { padding: 8px; } svg { width: 20px; height: 20px; }</style></head><body>
+    <table><tbody>${row(1, 'Italian Bed')}${row(2, 'Oak Table')}${row(3, 'Desk Lamp')}</tbody></table></body></html>`;
+  const snapshot = await snapshotOf(html);
+  const svgs = snapshot.elements.filter((e) => e.tag === 'svg');
+  expect(svgs).toHaveLength(3);
+  for (const s of svgs) expect(s.iconHint?.split(' ')).toContain('trash');
+  const r = resolveStep(toStep({ id: 'trash', type: 'Click', description: 'Click the trash can on the second row' }), snapshot);
+  expect(r.ok && snapshot.elements[r.index]?.xpath).toMatch(/tr\[2\]\/td\[4\]/);
+});

@@ -8,6 +8,8 @@ import { scoreQuery } from '../../src/driver/query.ts';
 import { textSimilarity } from '../../src/driver/text.ts';
 import { asksQuestion } from '../../src/driver/kinds.ts';
 import { parseColour } from '../../src/driver/colours.ts';
+import { canonicalPath, shapeKey } from '../../src/driver/glyphs.ts';
+import { iconName } from '../../src/agent/icon-keys.ts';
 import { B, snap, withParents, type El } from '../support/snapshots.ts';
 import type { Step } from '../../src/task/types.ts';
 
@@ -3602,4 +3604,20 @@ test('"Sign in" is one word for the control: its "in" starts no relation, and "L
   for (const description of ['Sign in', 'Click Sign in', 'Log in to your account'])
     expect(page.elements[idx(resolveStep(step('Click', { description }), page))]?.text, description).toBe('Login');
   expect(parseStep(step('Click', { description: 'Go to the blog in the menu' })).relations[0]?.type).toBe('inside');
+});
+
+test("an icon's geometry key is the same however its path data is spelled, and tells icons apart", () => {
+  // Heroicons' "trash" (20 solid) as v2 writes it and as v1 did: arc flags spaced or compacted, Z or z.
+  const v2 = 'M8.75 1A2.75 2.75 0 0 0 6 3.75v.443c-.795.077-1.584.176-2.365.298a.75.75 0 1 0 .23 1.482Z';
+  const v1 = 'M8.75 1A2.75 2.75 0 006 3.75v.443c-.795.077-1.584.176-2.365.298a.75.75 0 10.23 1.482z';
+  expect(canonicalPath(v1)).toBe(canonicalPath(v2));
+  expect(shapeKey([{ kind: 'path', d: v1 }])).toBe(shapeKey([{ kind: 'path', d: v2 }]));
+  expect(shapeKey([{ kind: 'path', d: v1 }])).toMatch(/^[0-9a-f]{8}$/);
+  // Tabler's invisible bounding box is no part of the icon.
+  const x = [{ kind: 'path', d: 'M18 6l-12 12' } as const, { kind: 'path', d: 'M6 6l12 12' } as const];
+  expect(shapeKey([{ kind: 'path', d: 'M0 0h24v24H0z' }, ...x])).toBe(shapeKey(x));
+  expect(shapeKey(x)).not.toBe(shapeKey([{ kind: 'path', d: 'M18 6l-12 12' }]));
+  expect(canonicalPath('M1 1 A 2 2 0 2 1 3 3')).toBe(''); // a flag that is no flag: not path data
+  // The table the snapshot reads names Lucide's and Feather's x as they draw it.
+  expect(iconName(shapeKey(x))).toBe('x');
 });
