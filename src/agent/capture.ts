@@ -36,6 +36,7 @@ import { fieldPartsCss } from './capture/field-parts.ts';
 import { exactColors } from './capture/colors.ts';
 import { canvasBackground, clearCanvasBackgroundSource, paintCanvasBackground } from './capture/canvas-background.ts';
 import { keepBrokenImages, restoreBrokenImageSizes } from './capture/images.ts';
+import { svgVariables } from './capture/svg-variables.ts';
 
 /**
  * snapdom works in one task (the frame is frozen meanwhile), about 0.4 ms per element in
@@ -81,6 +82,7 @@ export function encodePng(canvas: HTMLCanvasElement): Blob {
 /** Every correction of snapdom's clone, in order (each says why in its own file). */
 async function afterClone(s: Saved, c: CloneContext): Promise<void> {
   dropAuthorStyles(c);
+  svgVariables(s, c);
   keepBrokenImages(c);
   restoreEdgeMargins(s, c);
   keepEmptyPseudoBoxes(s, c);

@@ -43,6 +43,7 @@ const OCR_CHECKED = new Set([
   'feature/downscaled-images load', // snapdom's re-encoded copy of a photo drawn small: 0.905 before
   'tuning/c-volt-settings scrolled', // fields' text a row low and a re-encoded photo: 0.285 before
   'feature/default-selects load', // a disabled select drawn as a grey box: 0.940 before
+  'feature/svg-sprite-variables load', // sprite icons painted with var(): black blots, serif letters: 0.865 before
 ]);
 
 /**
@@ -53,6 +54,7 @@ const STRICT_CHECKED: Record<string, number> = {
   'feature/field-text-offset load': 0.0001, // fields' text a row low (height not auto): 0.53 % before
   'feature/pinned-margins scrolled': 0.0001, // a stuck sidebar drawn its margin low: 1.21 % before
   'feature/unitless-line-height scrolled': 0.0001, // lines of text a row low: 2.97 % before
+  'feature/svg-sprite-variables load': 0.0001, // sprite icons painted with var(): 0.37 % before
 };
 
 /**
