@@ -11,7 +11,7 @@
 // runs for at most MAX_HIT_TESTS elements. `snapshot.truncated` says a cap was reached.
 import type { ElementSnapshot, Look, PageSnapshot } from '../driver/snapshot.ts';
 import { classifyGlyph, shapeKey, type Primitive } from '../driver/glyphs.ts';
-import { iconName } from './icon-keys.ts';
+import { iconName } from './icon-names.ts';
 import { iconFontWords } from '../driver/icon-fonts.ts';
 
 export const MAX_ELEMENTS = 4000;

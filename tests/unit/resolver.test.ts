@@ -9,7 +9,7 @@ import { textSimilarity } from '../../src/driver/text.ts';
 import { asksQuestion } from '../../src/driver/kinds.ts';
 import { parseColour } from '../../src/driver/colours.ts';
 import { canonicalPath, shapeKey } from '../../src/driver/glyphs.ts';
-import { iconName } from '../../src/agent/icon-keys.ts';
+import { iconName } from '../../src/agent/icon-names.ts';
 import { B, snap, withParents, type El } from '../support/snapshots.ts';
 import type { Step } from '../../src/task/types.ts';
 
