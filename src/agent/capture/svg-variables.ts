@@ -41,12 +41,11 @@ export function svgVariables(s: Saved, context: CloneContext): void {
   const shapes = clone.querySelectorAll(SELECTOR);
   const letters = clone.querySelectorAll('symbol text, defs text');
   if (!shapes.length && !letters.length) return;
-  const sources = new Map<Element, Element>();
-  for (const [c, src] of nodeMapOf(context) ?? []) sources.set(c, src);
+  const sources = nodeMapOf(context);
   // What a sprite's shape inherits where no source maps to it: the body's properties.
   const fallback = s.doc.body ?? s.doc.documentElement;
   for (const el of shapes) {
-    const style = s.getComputedStyle(sources.get(el) ?? fallback);
+    const style = s.getComputedStyle(sources?.get(el) ?? fallback);
     for (const a of ATTRS) {
       const v = el.getAttribute(a);
       if (v?.includes('var('))
@@ -61,7 +60,7 @@ export function svgVariables(s: Saved, context: CloneContext): void {
   // Roman"; ... }`) then beats what they inherit: serif letters in sans-serif icons. Their font
   // and fill are written inline, where they beat that rule.
   for (const el of letters) {
-    const style = s.getComputedStyle(sources.get(el) ?? fallback);
+    const style = s.getComputedStyle(sources?.get(el) ?? fallback);
     const own = FONT_PROPS.map((p) => `${p}:${style.getPropertyValue(p)}`);
     const fill = el.getAttribute('fill');
     if (fill) own.push(`fill:${fill}`);
