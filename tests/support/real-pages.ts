@@ -27,6 +27,7 @@ export const SPLITS = [
   'tuning-6',
   'tuning-7',
   'tuning-8',
+  'tuning-9',
   'held-out',
   'held-out-2',
   'held-out-3',
