@@ -1078,6 +1078,9 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
 }
 
 /** Accessible name, simplified from accname: labelledby, aria-label, labels, alt, value, text, title, placeholder. */
+/** Labelable elements other than the form fields above (HTML: a <label for> names them). */
+const LABELABLE = new Set(['button', 'meter', 'output', 'progress']);
+
 function accessibleName(el: Element, s: ElementSnapshot, doc: Document, dom: SnapshotDom, labelFor: Map<string, string>): string {
   const labelledby = dom.getAttribute(el, 'aria-labelledby');
   if (labelledby) {
@@ -1106,6 +1109,9 @@ function accessibleName(el: Element, s: ElementSnapshot, doc: Document, dom: Sna
     return s.title || s.placeholder || '';
   }
   if (tag === 'img' || (tag === 'input' && s.inputType === 'image')) return s.alt || s.title || '';
+  // A button is labelable too (HTML-AAM: its <label for> names it before its content): a
+  // custom switch or radio drawn as an empty <button> is named by the label beside it.
+  if (LABELABLE.has(tag) && s.id && labelFor.has(s.id)) return labelFor.get(s.id) as string;
   if (s.text) return s.text;
   if (s.title) return s.title;
   // Icon-only: a labelled child (img alt, svg title, aria-label) names the control.

@@ -655,7 +655,8 @@ export function parseStep(step: Step): ParsedStep {
       return ` qqq${quotes.length - 1} `;
     });
   // "Sign in", "log on": one word for the control, whose "in" or "on" is no relation.
-  const phrasal = quoted.replace(/\b(?:sign|log)[ -]?(?:in|on)\b/gi, 'login');
+  // "Picture-in-picture" is one control too (PiP), not a picture inside a picture.
+  const phrasal = quoted.replace(/\b(?:sign|log)[ -]?(?:in|on)\b/gi, 'login').replace(/\bpicture[ -]in[ -]picture\b/gi, 'pip');
   // "Open the third email, the one from Kian": "the one" is the target again, its relation follows.
   const appositive = phrasal.replace(
     /,\s*the one\s+(from|by|with|about|that|which|in|on|at|for|showing|named|called|labelled|labeled)\b/gi,
@@ -762,6 +763,9 @@ export function parseStep(step: Step): ParsedStep {
       verbs++;
       leadIn = LEAD_INS.has(w);
       impliedKinds = VERB_KINDS[w] ?? impliedKinds;
+      // "Switch off Progress editable": switch with on/off names the control's state; "switch to
+      // the Hotels tab" does not.
+      if (w === 'switch' && (words[1] === 'on' || words[1] === 'off')) impliedKinds = ['switch'];
       words.shift();
     } else if (PARTICLES.has(w)) {
       leadIn = false;
@@ -876,6 +880,8 @@ export function parseStep(step: Step): ParsedStep {
   if (purpose?.length) target.purpose = purpose;
   else if (effect?.length) target.purpose = effect;
   if (grid) target.grid = grid;
+  // Kinds the verb alone gave ("toggle the first one"), not a noun ("the first toggle").
+  const verbOnlyKinds = !target.kinds.length;
   if (!target.kinds.length && step.type === 'Click') target.kinds.push(...impliedKinds);
   if (impliedKinds.length && step.type === 'Click') parsed.verbKinds = impliedKinds;
   // "Check the box next to X": a box one ticks is a checkbox, not a text box.
@@ -1019,7 +1025,7 @@ export function parseStep(step: Step): ParsedStep {
   const first = parsed.relations[0];
   const relative = target.ordinal === undefined && target.position && first?.anchor.words.some((w) => NUMBERS[w] !== undefined);
   if (relative && target.position) target.ordinal = target.position.v === 'bottom' || target.position.h === 'right' ? -1 : 1;
-  const onlyImpliedKinds = target.kinds.every((k) => impliedKinds.includes(k));
+  const onlyImpliedKinds = verbOnlyKinds && target.kinds.every((k) => impliedKinds.includes(k));
   const setOf = first?.anchor.words.map((w) => NUMBERS[w] ?? (/^\d+$/.test(w) ? Number(w) : undefined)).find((n) => n !== undefined);
   // "the clock button, the first of the four teal icon buttons": a set counted by number
   // describes the target even when the target was named first.

@@ -414,3 +414,18 @@ test('an inline SVG copied from a well-known icon set is known by its name (a He
   const r = resolveStep(toStep({ id: 'trash', type: 'Click', description: 'Click the trash can on the second row' }), snapshot);
   expect(r.ok && snapshot.elements[r.index]?.xpath).toMatch(/tr\[2\]\/td\[4\]/);
 });
+
+test('a switch drawn as an empty <button> is named by its <label for> (a button is labelable), so "Turn on Marketing emails" is the switch, not its label', async () => {
+  // shadcn/ui (Radix) settings: each row is a label and a button role=switch the label points at.
+  const row = (id: string, name: string) =>
+    `<div class="row"><label for="${id}">${name}</label><button type="button" role="switch" aria-checked="false" id="${id}" onclick="this.dataset.hit=1"><span class="thumb"></span></button></div>`;
+  const html = `<!doctype html><html><head><style>
+    .row { display: flex; justify-content: space-between; width: 500px; padding: 12px; }
+    button[role=switch] { width: 32px; height: 18px; border-radius: 9px; border: 0; background: #ccc; }
+    </style></head><body><form>${row('a', 'Communication emails')}${row('b', 'Marketing emails')}${row('c', 'Social emails')}</form></body></html>`;
+  const snapshot = await snapshotOf(html);
+  const switches = snapshot.elements.filter((e) => e.role === 'switch');
+  expect(switches.map((s) => s.name)).toEqual(['Communication emails', 'Marketing emails', 'Social emails']);
+  const r = resolveStep(toStep({ id: 'marketing', type: 'Click', description: 'Turn on Marketing emails' }), snapshot);
+  expect(r.ok && snapshot.elements[r.index]?.xpath).toMatch(/div\[2\]\/button\[1\]$/);
+});

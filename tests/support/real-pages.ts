@@ -9,6 +9,7 @@ import type { Step } from '../../src/task/types.ts';
 import type { PageSnapshot } from '../../src/driver/snapshot.ts';
 import type { ResolveResult } from '../../src/driver/resolve.ts';
 import { keyByName } from '../../src/shared/keys.ts';
+import { hashSeed, sfc32 } from '../../src/shared/prng.ts';
 
 export const CORPUS_DIR = fileURLToPath(new URL('../fixtures/real-pages/', import.meta.url));
 /** Every page file a case file may name lies under this folder. */
@@ -241,6 +242,9 @@ export async function newCorpusTab(
     if (cur && !(cur.p.shared && u.startsWith(`${PAGE_ORIGIN}/`))) cur.blocked.push(u);
     return route.abort('blockedbyclient');
   });
+  // Math.random seeded by the page's path, as the replay seeds it by task: a game that drops its
+  // food at random (and once under its own welcome dialog) gives the same page every load.
+  await context.addInitScript(`Math.random = (${sfc32.toString()})((${hashSeed.toString()})(location.pathname));`);
   if (opts.beforeLoad) await context.addInitScript(opts.beforeLoad);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -3621,3 +3621,52 @@ test("an icon's geometry key is the same however its path data is spelled, and t
   // The table the snapshot reads names Lucide's and Feather's x as they draw it.
   expect(iconName(shapeKey(x))).toBe('x');
 });
+
+test('"Switch off Progress editable": switch with on/off names a switch (its label beside it is not the control); "switch to" does not', () => {
+  // Frappe Gantt's demo: Bootstrap switches whose label names the row, its for= pointing elsewhere.
+  const row = (n: number, name: string) => [
+    {
+      tag: 'div',
+      xpath: `${B(1)}/div[1]/div[${n}]`,
+      role: '',
+      text: name,
+      classes: ['form-check', 'form-switch'],
+      box: { x: 118, y: 300 + 30 * n, width: 189, height: 24 },
+    },
+    {
+      tag: 'input',
+      xpath: `${B(1)}/div[1]/div[${n}]/input[1]`,
+      role: 'switch',
+      inputType: 'checkbox',
+      text: '',
+      context: name,
+      classes: ['form-check-input'],
+      interactive: true,
+      box: { x: 118, y: 304 + 30 * n, width: 32, height: 16 },
+    },
+    {
+      tag: 'label',
+      xpath: `${B(1)}/div[1]/div[${n}]/label[1]`,
+      role: 'label',
+      text: name,
+      classes: ['form-check-label'],
+      interactive: true,
+      box: { x: 158, y: 300 + 30 * n, width: 138, height: 24 },
+    },
+  ];
+  const page = snap(withParents([...row(1, 'Dates editable'), ...row(2, 'Progress editable'), ...row(3, 'Ignore weekends')]));
+  for (const description of ['Switch off Progress editable', 'Switch on Progress editable'])
+    expect(page.elements[idx(resolveStep(step('Click', { description }), page))]?.xpath, description).toBe(
+      `${B(1)}/div[1]/div[2]/input[1]`,
+    );
+  expect(parseStep(step('Click', { description: 'Switch off Ignore weekends' })).target.kinds).toEqual(['switch']);
+  expect(parseStep(step('Click', { description: 'Switch to the Hotels tab' })).verbKinds).toBeUndefined();
+  // A noun that names the switch ("the first toggle") is no verb's kind: the "for" phrase still says which one.
+  const first = parseStep(step('Click', { description: 'Switch on the first toggle, the one for emails about your account activity' }));
+  expect(first.target.kinds).toEqual(['switch']);
+  expect(first.relations[0]?.anchor.words).toEqual(['emails']);
+  // "Picture-in-picture" is one control (PiP), not a picture inside another.
+  const pip = parseStep(step('Click', { description: 'Pop the video out with the picture-in-picture button' }));
+  expect(pip.target.words).toEqual(['pip']);
+  expect(pip.relations).toEqual([]);
+});
