@@ -624,6 +624,13 @@ const SHOWN_WORDS_RE =
 const ON_SERVICE_RE =
   /^\s*(?:[Oo]pen|[Vv]iew|[Ss]ee|[Ff]ind|[Pp]lay|[Ww]atch|[Rr]ead|[Ss]how|[Ll]isten to)\s+(.+?)\s+on\s+((?!The\b)\p{Lu}[\p{L}\p{N}.-]*(?:\s\p{Lu}[\p{L}\p{N}.-]*)?)\s*[.!]?\s*$/u;
 
+/**
+ * "Switch the example to the Linux tab": what is switched holds the control clicked, the tab
+ * (or view, mode...) it is switched to. Only when that phrase ends in a control's noun, so
+ * "switch the calendar to show the month" reads as before.
+ */
+const SWITCH_TO_RE = /^\s*(?:[Ss]witch|[Cc]hange|[Tt]urn)\s+(the\s+.+?)\s+to\s+(the\s+.+?\b(?:tab|view|mode|option|layout))\s*[.!]?\s*$/;
+
 /** Parses a step into a query for the resolver. Never throws. */
 export function parseStep(step: Step): ParsedStep {
   const p = step.parameters ?? {};
@@ -640,11 +647,14 @@ export function parseStep(step: Step): ParsedStep {
   // "Open Dusk To Dawn on Bandcamp": the control is the service's link (its icon, its address)
   // that belongs to the thing named, not the thing itself.
   const onService = ON_SERVICE_RE.exec(description);
+  const switchTo = SWITCH_TO_RE.exec(description);
   const rewritten = sorted
     ? `Click the '${sorted[1] as string}' sort option`
     : onService
       ? `Click the ${onService[2] as string} link of ${onService[1] as string}`
-      : description;
+      : switchTo
+        ? `Click ${switchTo[2] as string} in ${switchTo[1] as string}`
+        : description;
   const quoted = rewritten
     .replace(SHOWN_WORDS_RE, (m: string, noun: string, shown: string) =>
       KIND_HEADS.has(shown.split(/\s+/).pop() as string) ? m : `${noun} '${shown}'`,

@@ -509,7 +509,9 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
           break;
         }
         // "the bar chart icon": a kind word before the head noun's kind word says what it shows.
-        if (kind === 'image' && isKindWord(w[i + parts.length]) && w[i + parts.length] !== 'image') {
+        // "the Hotels tab", "the Articles link": a thing's noun before a control's kind word is
+        // the control's name.
+        if ((kind === 'image' || kind === 'card') && isKindWord(w[i + parts.length]) && w[i + parts.length] !== phrase) {
           q.words.push(...parts);
           i += parts.length - 1;
           matched = true;

@@ -3670,3 +3670,47 @@ test('"Switch off Progress editable": switch with on/off names a switch (its lab
   expect(pip.target.words).toEqual(['pip']);
   expect(pip.relations).toEqual([]);
 });
+
+test('"the Hotels tab": a thing\'s noun before a control\'s kind word names the control; "switch the example to the Linux tab" clicks the tab', () => {
+  const tabs = (names: string[], y: number, n: number): El[] =>
+    names.map((name, i) => ({
+      tag: name === names[0] ? 'a' : 'label',
+      xpath: `${B(n)}/ul[1]/li[${i + 1}]/${name === names[0] ? 'a' : 'label'}[1]`,
+      role: 'tab',
+      text: name,
+      interactive: true,
+      box: { x: 200 + 140 * i, y, width: 130, height: 40 },
+    }));
+  const page = snap(
+    withParents([
+      {
+        tag: 'a',
+        xpath: `${B(1)}/a[1]`,
+        role: 'link',
+        text: 'Example',
+        href: '#example',
+        interactive: true,
+        box: { x: 1000, y: 60, width: 200, height: 20 },
+      },
+      {
+        tag: 'a',
+        xpath: `${B(1)}/a[2]`,
+        role: 'link',
+        text: 'Hotel deals',
+        href: '#deals',
+        interactive: true,
+        box: { x: 1000, y: 90, width: 200, height: 20 },
+      },
+      ...tabs(['Tours', 'Hotels', 'Flights'], 300, 2),
+      ...tabs(['MacOS', 'Linux', 'Windows'], 500, 3),
+    ]),
+  );
+  const pick = (description: string) => page.elements[idx(resolveStep(step('Click', { description }), page))]?.text;
+  expect(pick('Switch to the Hotels tab of the booking box')).toBe('Hotels');
+  expect(parseStep(step('Click', { description: 'Switch to the Hotels tab' })).target).toMatchObject({ words: ['hotel'], kinds: ['tab'] });
+  expect(pick('Switch the example to the Linux tab')).toBe('Linux');
+  expect(parseStep(step('Click', { description: 'Switch the example to the Linux tab' })).target).toMatchObject({
+    words: ['linux'],
+    kinds: ['tab'],
+  });
+});
