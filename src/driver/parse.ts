@@ -631,6 +631,10 @@ const ON_SERVICE_RE =
  */
 const SWITCH_TO_RE = /^\s*(?:[Ss]witch|[Cc]hange|[Tt]urn)\s+(the\s+.+?)\s+to\s+(the\s+.+?\b(?:tab|view|mode|option|layout))\s*[.!]?\s*$/;
 
+/** Kinds that are drawn rather than written, and each one-word kind noun's kind. */
+const DRAWN_KINDS: ReadonlySet<Kind> = new Set(['image', 'icon']);
+const KIND_OF = new Map(KIND_WORDS.filter(([w]) => !w.includes(' ')));
+
 /** Parses a step into a query for the resolver. Never throws. */
 export function parseStep(step: Step): ParsedStep {
   const p = step.parameters ?? {};
@@ -673,7 +677,13 @@ export function parseStep(step: Step): ParsedStep {
     ' $1',
   );
   // A quoted label then ", the last row of the table": the rest says where the label is.
-  const labelled = appositive.replace(/(qqq\d+\s*),\s+(?=(?:the|in|on|at|under|below|above)\b)/i, '$1 in ');
+  const labelled0 = appositive.replace(/(qqq\d+\s*),\s+(?=(?:the|in|on|at|under|below|above)\b)/i, '$1 in ');
+  // "the very first message of the chat, 'Hi, Kate'": a quote set after the whole phrase is
+  // what the target shows, not a name of the last noun before it.
+  // A picture shows no words: "the picture of the second box, 'An interesting title'" names the box.
+  const labelled = labelled0.replace(/^(\s*\w+\s+)(.+?),\s*(qqq\d+)\s*[.!]?\s*$/, (m: string, verb: string, phrase: string, q: string) =>
+    wordsOf(phrase).some((w) => DRAWN_KINDS.has(KIND_OF.get(stemWord(w)) ?? 'item')) ? m : `${verb}${q} ${phrase}`,
+  );
   const lead = leadingPlace(labelled);
   const replaced = liftNames(lead ? lead.rest : labelled, names, tail);
   const placeWords = lead ? possessives(wordsOf(liftNames(lead.place, names, []))) : [];

@@ -3714,3 +3714,12 @@ test('"the Hotels tab": a thing\'s noun before a control\'s kind word names the 
     kinds: ['tab'],
   });
 });
+
+test('a quote after the whole phrase is what the target shows ("the first message of the chat, \'Hi, Kate\'"), unless the target is a picture, which shows no words', () => {
+  const chat = parseStep(step('Click', { description: "Tap the very first message of the chat, 'Hi, Kate'" }));
+  expect(chat.target.labels).toEqual(['Hi, Kate']);
+  expect(chat.relations[0]?.anchor.labels).toEqual([]);
+  const picture = parseStep(step('Click', { description: "Tap the picture of the second box, 'An interesting title'" }));
+  expect(picture.target.labels).toEqual([]);
+  expect(picture.relations[0]?.anchor.labels).toEqual(['An interesting title']);
+});
