@@ -25,6 +25,7 @@ import {
   parsePhrase,
   stemWord,
   type Lifted,
+  SAY_VERBS,
 } from './phrase.ts';
 import { normalize, STOPWORDS } from './text.ts';
 import type { LookQuery, ParsedStep, RelationType, TargetQuery } from './step-query.ts';
@@ -389,25 +390,6 @@ const CORNER_SIDES = new Set(['top', 'bottom', 'upper', 'lower']);
 /** One-word relation words: capitalised mid-sentence ("About", "Contact") they are labels. */
 const RELATION_SINGLE = new Set(RELATION_WORDS.filter(([w]) => !w.includes(' ')).map(([w]) => w));
 
-/** Verbs after "that" / "which" / "with" saying what the element shows: its text, not a relation. */
-const SAY_VERBS = new Set([
-  'says',
-  'saying',
-  'reads',
-  'reading',
-  'shows',
-  'showing',
-  'displays',
-  'displaying',
-  'labelled',
-  'labeled',
-  'marked',
-  'titled',
-  'named',
-  'called',
-  'is',
-  'has',
-]);
 /** "that starts with" / "which begins with": the text it shows begins so. */
 const START_VERBS = new Set(['starts', 'begins', 'opens']);
 /** Nouns for a control that a "using ..." or "with the ..." phrase names as the means. */

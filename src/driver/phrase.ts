@@ -106,6 +106,25 @@ export const VERBS = new Set([
  * that post, "Increase the quantity of Bruschetta" the + of that dish. Read as "<verb> of <object>"
  * when a determiner follows; "Add to cart" (no determiner) stays a label.
  */
+/** Verbs after "that" / "which" / "with" saying what the element shows: its text, not a relation. */
+export const SAY_VERBS = new Set([
+  'says',
+  'saying',
+  'reads',
+  'reading',
+  'shows',
+  'showing',
+  'displays',
+  'displaying',
+  'labelled',
+  'labeled',
+  'marked',
+  'titled',
+  'named',
+  'called',
+  'is',
+  'has',
+]);
 export const LABEL_VERBS = new Set([
   'like',
   'unlike',
@@ -559,6 +578,8 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       !STOPWORDS.has(word) &&
       !VERBS.has(word) &&
       !LABEL_VERBS.has(word) &&
+      // "the Duration list showing 5": what it shows, not the fifth of something.
+      !SAY_VERBS.has(word) &&
       !PLACEHOLDER.test(word) &&
       !NAME_PLACEHOLDER.test(word) &&
       !/^\d+$/.test(word) &&

@@ -3723,3 +3723,18 @@ test('a quote after the whole phrase is what the target shows ("the first messag
   expect(picture.target.labels).toEqual([]);
   expect(picture.relations[0]?.anchor.labels).toEqual(['An interesting title']);
 });
+
+test('"the Duration list showing 5": a number after a verb of showing is what the target shows, not an ordinal', () => {
+  const duration = parseStep(step('Click', { description: 'Open the Duration list showing 5' })).target;
+  expect(duration.ordinal).toBeUndefined();
+  expect(duration.words).toContain('5');
+  expect(parseStep(step('Click', { description: 'Click dot 3' })).target.ordinal).toBe(3);
+  const page = snap([
+    { tag: 'a', xpath: `${B(1)}/ul[1]/li[5]/a[1]`, role: 'link', text: 'Special Offers', href: '#offers' },
+    { tag: 'select', xpath: `${B(2)}/div[4]/select[1]`, role: 'combobox', text: '5 10 15 20', value: '5', context: 'Duration' },
+    { tag: 'select', xpath: `${B(2)}/div[5]/select[1]`, role: 'combobox', text: '1 2 3 4', value: '1', context: 'Members' },
+  ]);
+  expect(page.elements[idx(resolveStep(step('Click', { description: 'Open the Duration list showing 5' }), page))]?.context).toBe(
+    'Duration',
+  );
+});
