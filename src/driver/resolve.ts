@@ -308,13 +308,20 @@ function onlyOutermostInside(holder: Info, infos: readonly Info[], accept: (x: I
 /**
  * "Tick the second item in the Groceries list": the item is what is counted, but the verb works
  * a checkbox (or a switch), and the item's centre is its text. When the chosen element is not of
- * the verb's kind and holds exactly one visible control of it, the click goes to that control.
+ * the verb's kind and holds exactly one visible control of it (or is a label whose wrapper
+ * does), the click goes to that control.
  */
 function verbControlOf(pick: number, kinds: readonly Kind[] | undefined, infos: readonly Info[]): number {
   const c = infos[pick];
   if (!c || !kinds?.length) return -1;
   const isKind = (x: Info) => kinds.some((k) => (x.kinds.get(k) ?? 0) >= W.VERB_CONTROL_KIND);
-  return isKind(c) ? -1 : onlyOutermostInside(c, infos, isKind);
+  if (isKind(c)) return -1;
+  const inner = onlyOutermostInside(c, infos, isKind);
+  // "Switch off Scroll to Today": a label set beside its switch in one wrapper (Bootstrap's
+  // form-check) names the one switch there, whatever its `for` says.
+  const wrapper = infos[c.e.parent];
+  if (inner < 0 && c.e.tag === 'label' && wrapper) return onlyOutermostInside(wrapper, infos, isKind);
+  return inner;
 }
 
 /**

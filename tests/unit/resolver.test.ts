@@ -3738,3 +3738,35 @@ test('"the Duration list showing 5": a number after a verb of showing is what th
     'Duration',
   );
 });
+
+test('"Switch off Scroll to Today": a label beside its switch in one wrapper stands for that switch, whatever its for= says', () => {
+  const row = (n: number, name: string): El[] => [
+    {
+      tag: 'div',
+      xpath: `${B(1)}/div[${n}]`,
+      text: name,
+      classes: ['form-check', 'form-switch'],
+      box: { x: 900, y: 300 + 40 * n, width: 240, height: 24 },
+    },
+    {
+      tag: 'input',
+      xpath: `${B(1)}/div[${n}]/input[1]`,
+      role: 'switch',
+      inputType: 'checkbox',
+      id: `toggle-${n}`,
+      classes: ['form-check-input'],
+      box: { x: 900, y: 304 + 40 * n, width: 32, height: 16 },
+    },
+    {
+      tag: 'label',
+      xpath: `${B(1)}/div[${n}]/label[1]`,
+      role: 'label',
+      text: name,
+      interactive: true,
+      box: { x: 940, y: 300 + 40 * n, width: 116, height: 24 },
+    },
+  ];
+  const page = snap(withParents([...row(1, 'Scroll to Today'), ...row(2, 'Show weekends')]));
+  const r = resolveStep(step('Click', { description: 'Switch off Scroll to Today' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/div[1]/input[1]`);
+});
