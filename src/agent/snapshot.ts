@@ -1077,10 +1077,10 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
   return { snapshot, elements };
 }
 
-/** Accessible name, simplified from accname: labelledby, aria-label, labels, alt, value, text, title, placeholder. */
-/** Labelable elements other than the form fields above (HTML: a <label for> names them). */
+/** Labelable elements other than the form fields (HTML: a <label for> names them too). */
 const LABELABLE = new Set(['button', 'meter', 'output', 'progress']);
 
+/** Accessible name, simplified from accname: labelledby, aria-label, labels, alt, value, text, title, placeholder. */
 function accessibleName(el: Element, s: ElementSnapshot, doc: Document, dom: SnapshotDom, labelFor: Map<string, string>): string {
   const labelledby = dom.getAttribute(el, 'aria-labelledby');
   if (labelledby) {

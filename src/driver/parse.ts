@@ -659,11 +659,11 @@ export function parseStep(step: Step): ParsedStep {
     ' $1',
   );
   // A quoted label then ", the last row of the table": the rest says where the label is.
-  const labelled0 = appositive.replace(/(qqq\d+\s*),\s+(?=(?:the|in|on|at|under|below|above)\b)/i, '$1 in ');
+  const placed = appositive.replace(/(qqq\d+\s*),\s+(?=(?:the|in|on|at|under|below|above)\b)/i, '$1 in ');
   // "the very first message of the chat, 'Hi, Kate'": a quote set after the whole phrase is
-  // what the target shows, not a name of the last noun before it.
-  // A picture shows no words: "the picture of the second box, 'An interesting title'" names the box.
-  const labelled = labelled0.replace(/^(\s*\w+\s+)(.+?),\s*(qqq\d+)\s*[.!]?\s*$/, (m: string, verb: string, phrase: string, q: string) =>
+  // what the target shows, not a name of the last noun before it; but a picture shows no
+  // words ("the picture of the second box, 'An interesting title'" names the box).
+  const labelled = placed.replace(/^(\s*\w+\s+)(.+?),\s*(qqq\d+)\s*[.!]?\s*$/, (m: string, verb: string, phrase: string, q: string) =>
     wordsOf(phrase).some((w) => DRAWN_KINDS.has(KIND_OF.get(stemWord(w)) ?? 'item')) ? m : `${verb}${q} ${phrase}`,
   );
   const lead = leadingPlace(labelled);

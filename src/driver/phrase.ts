@@ -101,11 +101,6 @@ export const VERBS = new Set([
   'visit',
   'view',
 ]);
-/**
- * Verbs that are also a control's label: "Like the post by Aiko" clicks the Like control of
- * that post, "Increase the quantity of Bruschetta" the + of that dish. Read as "<verb> of <object>"
- * when a determiner follows; "Add to cart" (no determiner) stays a label.
- */
 /** Verbs after "that" / "which" / "with" saying what the element shows: its text, not a relation. */
 export const SAY_VERBS = new Set([
   'says',
@@ -125,6 +120,11 @@ export const SAY_VERBS = new Set([
   'is',
   'has',
 ]);
+/**
+ * Verbs that are also a control's label: "Like the post by Aiko" clicks the Like control of
+ * that post, "Increase the quantity of Bruschetta" the + of that dish. Read as "<verb> of <object>"
+ * when a determiner follows; "Add to cart" (no determiner) stays a label.
+ */
 export const LABEL_VERBS = new Set([
   'like',
   'unlike',
