@@ -114,6 +114,7 @@ export function sectionDepth(a: Info, infos: Info[]): number | undefined {
   // title that renames on click); a label or caption that is interactive is a control's.
   const realHeading = /^h[1-6]$/.test(a.e.tag) || a.e.role === 'heading';
   const heading = a.kinds.has('heading') || ['label', 'legend', 'dt', 'caption', 'figcaption'].includes(a.e.tag);
+  if (!heading && captionsOneList(a, infos)) return a.depth - 1;
   if (!heading || (a.e.interactive && !realHeading)) return undefined;
   const key = `${a.e.tag}|${a.e.classes.join('.')}`;
   const looks = (o: Info) => o.e.look?.fontPx === a.e.look?.fontPx && !!o.e.look?.bold === !!a.e.look?.bold;
@@ -128,6 +129,25 @@ export function sectionDepth(a: Info, infos: Info[]): number | undefined {
   if (shared < 0) return a.depth - 1;
   const depth = Math.max(shared + 1, a.depth - 1 - W.SECTION_MAX_LEVELS);
   return depth < a.depth - 1 ? depth : a.depth - 1;
+}
+
+/**
+ * Plain words set before the one list their parent holds title that list, as a heading would:
+ * a docs menu's group `<li><span>Shortcodes</span><ul>…</ul></li>`, whose "last item under
+ * Shortcodes" is the list's last, however far below the words it is.
+ */
+function captionsOneList(a: Info, infos: Info[]): boolean {
+  if (a.e.interactive || !a.e.text.trim() || a.e.text.length > W.CAPTION_MAX_CHARS) return false;
+  const parent = parentPath(a.e);
+  let list: string | undefined;
+  for (const o of infos) {
+    if (o.e.order <= a.e.order || !o.e.xpath.startsWith(`${parent}/`)) continue;
+    const m = /^\/(?:ul|ol)\[\d+\](?=\/|$)/.exec(o.e.xpath.slice(parent.length));
+    if (!m) continue;
+    if (list !== undefined && list !== m[0]) return false;
+    list = m[0];
+  }
+  return list !== undefined;
 }
 
 /**

@@ -213,6 +213,8 @@ export const OVERLAY_INSIDE_FIT = 0.9;
 export const SECTION_FIT = 0.95;
 /** How far above its heading a section may reach (levels of snapshot ancestors). */
 export const SECTION_MAX_LEVELS = 6;
+/** Words longer than this before a list are a paragraph about it, not its title. */
+export const CAPTION_MAX_CHARS = 40;
 /** "the dot for slide 4" where the dot itself is labelled "slide 4": the anchor is the target. */
 export const SELF_ANCHOR_FIT = 0.8;
 /** "Douglas McGee's menu" where the name is the toggle itself: the anchor as the target, without a number to confirm it. */

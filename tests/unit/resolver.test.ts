@@ -987,6 +987,49 @@ describe('a flat page of titled tables', () => {
   });
 });
 
+describe('a docs menu whose groups are titled by plain words before their list', () => {
+  // <li><span>Shortcodes</span><ul>…nine items…</ul></li>: the words title the list as a
+  // heading would, so its last item is "under" them however far down it is (Hugo Book).
+  const NAV = `${B(1)}/nav[1]/ul[1]`;
+  const group = (n: number, title: string, items: string[], y: number): El[] => [
+    {
+      tag: 'li',
+      xpath: `${NAV}/li[${n}]`,
+      role: 'listitem',
+      text: [title, ...items].join(' '),
+      box: { x: 16, y, width: 224, height: 30 + items.length * 30 },
+    },
+    { tag: 'span', xpath: `${NAV}/li[${n}]/span[1]`, text: title, box: { x: 16, y, width: 76, height: 16 } },
+    ...items.flatMap((name, i): El[] => [
+      {
+        tag: 'li',
+        xpath: `${NAV}/li[${n}]/ul[1]/li[${i + 1}]`,
+        role: 'listitem',
+        text: name,
+        box: { x: 16, y: y + 30 + i * 30, width: 224, height: 16 },
+      },
+      {
+        tag: 'a',
+        xpath: `${NAV}/li[${n}]/ul[1]/li[${i + 1}]/a[1]`,
+        text: name,
+        box: { x: 16, y: y + 30 + i * 30, width: 224, height: 16 },
+      },
+    ]),
+  ];
+  const shortcodes = ['Buttons', 'Columns', 'Details', 'Expand', 'Hints', 'Mermaid', 'Section', 'Tabs', 'KaTeX'];
+  const els = withParents([
+    { tag: 'li', xpath: `${NAV}/li[1]`, role: 'listitem', text: 'Introduction', box: { x: 16, y: 300, width: 224, height: 16 } },
+    { tag: 'a', xpath: `${NAV}/li[1]/a[1]`, text: 'Introduction', box: { x: 16, y: 300, width: 224, height: 16 } },
+    ...group(2, 'Shortcodes', shortcodes, 330),
+    ...group(3, 'Guides', ['Deploy', 'Themes'], 660),
+  ]);
+  test('"the last item under Shortcodes" is the last of its list', () => {
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: 'Click the last item under Shortcodes' }), page);
+    expect(page.elements[idx(r)]?.text).toBe('KaTeX');
+  });
+});
+
 describe('a heading named with its own question mark', () => {
   test('"the phone number under Still Have Questions?" reads the whole heading, "?" and all', () => {
     const els = withParents([
