@@ -848,7 +848,11 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       !!ownBackground(style) &&
       !hasOwnText(el) &&
       smallShape(dom.getBoundingClientRect(el), vw * vh);
-    const regionBox = el.childElementCount >= 2 && [...classWords, ...splitClass(attr('id') ?? '')].some((w) => REGION_HEADS.has(w));
+    const regionWords = [...classWords, ...splitClass(attr('id') ?? '')];
+    // A table of contents is a region even when one list fills it ("the contents list on the right").
+    const regionBox =
+      (el.childElementCount >= 2 && regionWords.some((w) => REGION_HEADS.has(w))) ||
+      (el.childElementCount >= 1 && (regionWords.includes('toc') || (regionWords.includes('table') && regionWords.includes('contents'))));
     const textBearing =
       regionBox ||
       drawnShape ||

@@ -153,6 +153,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['information', 'info'],
   ['statistics', 'stats'],
   ['documentation', 'docs'],
+  ['contents', 'toc'],
   ['maximum', 'max'],
   ['minimum', 'min'],
 ];

@@ -429,3 +429,23 @@ test('a switch drawn as an empty <button> is named by its <label for> (a button 
   const r = resolveStep(toStep({ id: 'marketing', type: 'Click', description: 'Turn on Marketing emails' }), snapshot);
   expect(r.ok && snapshot.elements[r.index]?.xpath).toMatch(/div\[2\]\/button\[1\]$/);
 });
+
+test('a table of contents is a region even when one list fills it, and "contents" reads a toc class or id: "Example in the contents list on the right"', async () => {
+  // Hugo Book: the On this page list is nav#TableOfContents > ul inside aside.book-toc, each
+  // wrapper holding one child; the left menu has its own "Table of Contents" page link.
+  // Other generators mark it by a class alone ("toc").
+  const page = (toc: string) => `<!doctype html><html><head><style>
+    main { display: flex; } aside.menu { width: 220px; } article { width: 700px; } aside.side { width: 220px; }
+    </style></head><body><main>
+    <aside class="menu"><nav><ul><li><a href="#site">Example Site</a><ul><li><a href="#toc-page">Table of Contents</a></li></ul></li></ul></nav></aside>
+    <article><h1>Tabs</h1><p>Tabs let you organize content by context.</p><h2 id="example">Example</h2><p>Lorem ipsum.</p></article>
+    <aside class="side"><div>${toc}<ul><li><a href="#tabs">Tabs</a><ul><li><a href="#example">Example</a></li></ul></li></ul></nav></div></aside>
+    </main></body></html>`;
+  for (const toc of ['<nav id="TableOfContents">', '<nav class="toc">']) {
+    const snapshot = await snapshotOf(page(toc));
+    const r = resolveStep(toStep({ id: 'toc', type: 'Click', description: 'Click Example in the contents list on the right' }), snapshot);
+    expect(r.ok && snapshot.elements[r.index]?.xpath, toc).toMatch(
+      /aside\[2\]\/div\[1\]\/nav\[1\]\/ul\[1\]\/li\[1\]\/ul\[1\]\/li\[1\]\/a\[1\]$/,
+    );
+  }
+});
