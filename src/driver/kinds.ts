@@ -318,7 +318,10 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
       e.iconHint || tag === 'svg' || tag === 'i' || tag === 'img' || e.pseudo || !/[\p{L}\p{N}]/u.test(e.text) ? 1 : W.TEXT_GLYPH_AS_ICON,
     );
   else if (iconClass && glyphOnly) put('icon', 0.9);
-  else if (glyphOnly && e.interactive && (e.iconHint || e.ariaLabel || e.title || e.pseudo)) put('icon', 0.8);
+  // A named control that shows no words reads as an icon, unless it is a field or a slider (a
+  // volume slider labelled "Volume" is not "the speaker icon").
+  else if (glyphOnly && e.interactive && (e.iconHint || e.ariaLabel || e.title || e.pseudo) && !k.has('field') && !k.has('slider'))
+    put('icon', 0.8);
 
   // A clickable div/span/li that is nothing else reads as a button to whoever wrote the step.
   if (e.interactive && k.size === 0) put('button', 0.8);

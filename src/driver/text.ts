@@ -154,6 +154,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['statistics', 'stats'],
   ['documentation', 'docs'],
   ['contents', 'toc'],
+  ['volume', 'speaker', 'sound'],
   ['maximum', 'max'],
   ['minimum', 'min'],
 ];

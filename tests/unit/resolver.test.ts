@@ -987,6 +987,44 @@ describe('a flat page of titled tables', () => {
   });
 });
 
+describe("a video player's control bar: a speaker icon beside a volume slider", () => {
+  // Plyr: the mute button draws its speaker as an SVG sprite ("plyr-volume") and holds both of
+  // its state labels as hidden text; the slider beside it is labelled "Volume".
+  const BAR = `${B(1)}/div[1]`;
+  const els = withParents([
+    {
+      tag: 'div',
+      xpath: BAR,
+      classes: ['plyr__controls'],
+      text: 'Play 00:00 Unmute Mute',
+      box: { x: 444, y: 497, width: 800, height: 77 },
+    },
+    { tag: 'button', xpath: `${BAR}/button[1]`, text: 'Play', textHidden: true, box: { x: 454, y: 532, width: 32, height: 32 } },
+    { tag: 'svg', xpath: `${BAR}/button[1]/svg[1]`, iconHint: 'plyr-play', box: { x: 461, y: 539, width: 18, height: 18 } },
+    {
+      tag: 'button',
+      xpath: `${BAR}/button[2]`,
+      text: 'Unmute Mute',
+      classes: ['plyr__control'],
+      box: { x: 964, y: 532, width: 32, height: 32 },
+    },
+    { tag: 'svg', xpath: `${BAR}/button[2]/svg[1]`, iconHint: 'plyr-volume', box: { x: 971, y: 539, width: 18, height: 18 } },
+    {
+      tag: 'input',
+      xpath: `${BAR}/input[1]`,
+      role: 'slider',
+      ariaLabel: 'Volume',
+      name: 'Volume',
+      box: { x: 1001, y: 539, width: 90, height: 19 },
+    },
+  ]);
+  test('"the speaker icon" is the volume icon, not the slider labelled Volume', () => {
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: 'Mute the sound with the speaker icon' }), page);
+    expect(page.elements[idx(r)]?.xpath).toMatch(/button\[2\]/);
+  });
+});
+
 describe('a docs menu whose groups are titled by plain words before their list', () => {
   // <li><span>Shortcodes</span><ul>…nine items…</ul></li>: the words title the list as a
   // heading would, so its last item is "under" them however far down it is (Hugo Book).
