@@ -29,6 +29,7 @@ export const SPLITS = [
   'tuning-7',
   'tuning-8',
   'tuning-9',
+  'tuning-10',
   'held-out',
   'held-out-2',
   'held-out-3',
