@@ -969,6 +969,26 @@ export function parseStep(step: Step): ParsedStep {
       continue;
     }
     const type: RelationType = seg.rel === 'place' || seg.rel === 'target' ? 'inside' : seg.rel;
+    // "Home in the links at the bottom of the page": a kind in the plural is the set the target
+    // is one of, not a thing it lies inside; its place is the target's.
+    const only = q.kinds[0];
+    if (
+      type === 'inside' &&
+      last === target &&
+      q.kinds.length === 1 &&
+      only &&
+      !q.labels.length &&
+      !q.words.length &&
+      !q.names?.length &&
+      q.ordinal === undefined &&
+      (!target.kinds.length || target.kinds.includes(only)) &&
+      seg.words.some((w) => KIND_OF.get(w.replace(/e?s$/, '')) === only && /s$/.test(w))
+    ) {
+      if (!target.kinds.length) target.kinds.push(only);
+      if (q.position) target.position = { ...q.position, ...target.position };
+      if (q.region) target.region ??= q.region;
+      continue;
+    }
     // "Remove all finished todos with the link at the bottom": the "with" phrase is the control,
     // what comes before is what it does.
     if (

@@ -987,6 +987,14 @@ describe('a flat page of titled tables', () => {
   });
 });
 
+describe('a kind in the plural names the set the target is one of', () => {
+  test('"Home in the links at the bottom of the page" is a link at the bottom, not something inside a link', () => {
+    const parsed = parseStep(step('Click', { description: 'Click Home in the links at the bottom of the page' }));
+    expect(parsed.relations).toEqual([]);
+    expect(parsed.target).toMatchObject({ kinds: ['link'], position: { v: 'bottom' } });
+  });
+});
+
 describe("a video player's control bar: a speaker icon beside a volume slider", () => {
   // Plyr: the mute button draws its speaker as an SVG sprite ("plyr-volume") and holds both of
   // its state labels as hidden text; the slider beside it is labelled "Volume".
