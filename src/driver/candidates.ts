@@ -112,13 +112,20 @@ const IN_HEADING = /\/h[1-6]\[\d+\]/;
 
 const TYPED_INPUTS = new Set(['date', 'month', 'week', 'time', 'datetime-local', 'number', 'range', 'color']);
 
-/** The text shape a query describes, if any; textMatch runs for every element, so once per query. */
-const shapes = new Map<string, RegExp | null>();
-function shapeOf(query: string): RegExp | null {
+/** Words left beside a shape's words that say nothing more of the text ("the email address"). */
+const SHAPE_FILLER = new Set(['address', 'number', 'text', 'link', 'line']);
+
+/**
+ * The text shape a query describes, if any, and the query's other words: "the LinkedIn email"
+ * is an address only where it also says LinkedIn. textMatch runs for every element, so once per query.
+ */
+const shapes = new Map<string, { text: RegExp; rest: readonly string[] } | null>();
+function shapeOf(query: string): { text: RegExp; rest: readonly string[] } | null {
   let v = shapes.get(query);
   if (v === undefined) {
     if (shapes.size > 10_000) shapes.clear();
-    v = SHAPES.find(([words]) => words.test(query))?.[1] ?? null;
+    const found = SHAPES.find(([words]) => words.test(query));
+    v = found ? { text: found[1], rest: contentTokens(query.replace(found[0], ' ')).filter((w) => !SHAPE_FILLER.has(w)) } : null;
     shapes.set(query, v);
   }
   return v;
@@ -356,8 +363,10 @@ export function textMatch(query: string, info: Info): { s: number; via: string }
   // A date, time or number input's value has the shape its type gives it ("1970-01-01" is no phone number).
   const typedValue = e.tag === 'input' && TYPED_INPUTS.has((e.inputType ?? '').toLowerCase());
   // A heading's text is a title, and two labels run together ("City State") are no one's name.
-  const title = shape === PERSON_NAME && (IN_HEADING.test(e.xpath) || !!info.composite);
-  if (shape && !typedValue && !title && shape.test((e.text || e.value || '').trim())) best = { s: W.SHAPE_MATCH, via: 'its shape' };
+  const title = shape?.text === PERSON_NAME && (IN_HEADING.test(e.xpath) || !!info.composite);
+  const shown = (e.text || e.value || '').trim();
+  const saysRest = () => !shape?.rest.length || shape.rest.every((w) => contentTokens(shown).includes(w));
+  if (shape && !typedValue && !title && shape.text.test(shown) && saysRest()) best = { s: W.SHAPE_MATCH, via: 'its shape' };
   for (const [via, v] of fields) {
     if (!v) continue;
     const s = textSimilarity(query, v);

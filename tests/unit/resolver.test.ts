@@ -987,6 +987,47 @@ describe('a flat page of titled tables', () => {
   });
 });
 
+describe('an inbox whose senders are names or addresses', () => {
+  // Sing App: "the LinkedIn email" is the row from LinkedIn; an address (of the shape an email
+  // has) from someone else is not it just for being an address.
+  const TB = `${B(1)}/table[1]/tbody[1]`;
+  const row = (n: number, sender: string, subject: string): El[] => [
+    { tag: 'tr', xpath: `${TB}/tr[${n}]`, text: `${sender} ${subject}`, box: { x: 440, y: 100 + n * 50, width: 800, height: 48 } },
+    {
+      tag: 'span',
+      xpath: `${TB}/tr[${n}]/td[1]/span[1]`,
+      classes: ['starred'],
+      iconHint: 'fa fa-star-o',
+      pointer: true,
+      interactive: true,
+      box: { x: 503, y: 115 + n * 50, width: 13, height: 18 },
+    },
+    { tag: 'td', xpath: `${TB}/tr[${n}]/td[2]`, text: sender, classes: ['name'], box: { x: 540, y: 100 + n * 50, width: 200, height: 48 } },
+    {
+      tag: 'td',
+      xpath: `${TB}/tr[${n}]/td[3]`,
+      text: subject,
+      classes: ['subject'],
+      box: { x: 740, y: 100 + n * 50, width: 400, height: 48 },
+    },
+  ];
+  const els = withParents([
+    ...row(1, 'Philip Horbacheuski', 'Hi, Welcome to Google Mail'),
+    ...row(2, 'notifications@facebook.com', 'Someone just commented on your photo!'),
+    ...row(3, 'LinkedIn', 'Jobs you may be interested in'),
+  ]);
+  test('"Star the LinkedIn email" stars the row from LinkedIn', () => {
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: 'Star the LinkedIn email' }), page);
+    expect(page.elements[idx(r)]?.xpath).toBe(`${TB}/tr[3]/td[1]/span[1]`);
+  });
+  test('"the email address in the second row" is still the address', () => {
+    const page = snap(els);
+    const r = resolveStep(step('Click', { description: 'Click the email address in the second row' }), page);
+    expect(page.elements[idx(r)]?.xpath).toBe(`${TB}/tr[2]/td[2]`);
+  });
+});
+
 describe('a kind in the plural names the set the target is one of', () => {
   test('"Home in the links at the bottom of the page" is a link at the bottom, not something inside a link', () => {
     const parsed = parseStep(step('Click', { description: 'Click Home in the links at the bottom of the page' }));
