@@ -1034,6 +1034,11 @@ describe('a kind in the plural names the set the target is one of', () => {
     expect(parsed.relations).toEqual([]);
     expect(parsed.target).toMatchObject({ kinds: ['link'], position: { v: 'bottom' } });
   });
+  test('a plural in -es counts too ("the cat in the images at the top")', () => {
+    const parsed = parseStep(step('Click', { description: 'Click the cat in the images at the top' }));
+    expect(parsed.relations).toEqual([]);
+    expect(parsed.target).toMatchObject({ kinds: ['image'], position: { v: 'top' } });
+  });
 });
 
 describe("a video player's control bar: a speaker icon beside a volume slider", () => {
