@@ -982,9 +982,7 @@ export function parseStep(step: Step): ParsedStep {
       !q.names?.length &&
       q.ordinal === undefined &&
       (!target.kinds.length || target.kinds.includes(only)) &&
-      seg.words.some(
-        (w) => /s$/.test(w) && (KIND_OF.get(w.slice(0, -1)) === only || (/es$/.test(w) && KIND_OF.get(w.slice(0, -2)) === only)),
-      )
+      seg.words.some((w) => stemWord(w) !== w && KIND_OF.get(stemWord(w)) === only)
     ) {
       if (!target.kinds.length) target.kinds.push(only);
       if (q.position) target.position = { ...q.position, ...target.position };
