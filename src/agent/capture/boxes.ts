@@ -734,7 +734,9 @@ export function restoreFixedOrder(s: Saved, context: CloneContext): void {
     // snapdom pins a sticky element the same way, where it is drawn now (stuck or not), and
     // leaves a hidden stand-in in its place: it too paints at its ancestors' level
     // (FullCalendar's event titles are sticky inside z-indexed event boxes, which covered them).
-    if (sticky) {
+    // With the same containing block it goes home like a fixed one: left after the body, it
+    // covered a later fixed box of its z-index that had gone home (Furo's Back to top pill).
+    if (sticky && !sameContainingBlock(s, parent)) {
       const z = cs.zIndex === 'auto' ? outerZ(s, parent) : null;
       if (z !== null) (c as HTMLElement).style.zIndex = z;
       continue;
