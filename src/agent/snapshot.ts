@@ -387,6 +387,29 @@ function isTransparentColour(c: string): boolean {
 }
 
 /** The canvas behind a page that paints no background of its own: white, or dark under `color-scheme: dark` alone. */
+/**
+ * Whether the page itself scrolls sideways: the viewport takes the root's overflow-x, or the
+ * body's when the root's is visible, and hidden or clip there cuts off what is past the edge.
+ */
+function canScrollSideways(doc: Document, dom: SnapshotDom, vw: number): boolean {
+  const scrollEl = doc.scrollingElement ?? doc.documentElement;
+  if (!scrollEl || scrollEl.scrollWidth <= vw) return false;
+  try {
+    const rootX = dom.getComputedStyle(doc.documentElement).overflowX;
+    const x = rootX === 'visible' && doc.body ? dom.getComputedStyle(doc.body).overflowX : rootX;
+    return x !== 'hidden' && x !== 'clip';
+  } catch {
+    return true;
+  }
+}
+
+/** An element that scrolls its own content (either way). */
+function scrolls(style: CSSStyleDeclaration): boolean {
+  const x = style.overflowX;
+  const y = style.overflowY;
+  return x === 'auto' || x === 'scroll' || y === 'auto' || y === 'scroll';
+}
+
 function canvasColour(rootStyle: CSSStyleDeclaration): string {
   return rootStyle.colorScheme.trim() === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)';
 }
@@ -716,6 +739,10 @@ interface Frame {
   struck: boolean;
   /** An ancestor is fully transparent (a closed dropdown's list at opacity 0): nothing inside shows. */
   transparent: boolean;
+  /** An ancestor is position: fixed: scrolling the page never moves it into view. */
+  pinned: boolean;
+  /** An ancestor below the body scrolls (overflow auto or scroll) and is itself within reach: scrolling it can bring its content into view. */
+  inScroller: boolean;
 }
 
 /**
@@ -765,8 +792,24 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       bgAround: fullLook ? canvasColour(dom.getComputedStyle(root)) : '',
       struck: false,
       transparent: false,
+      pinned: false,
+      inScroller: false,
     },
   ];
+  const pageScrollsX = canScrollSideways(doc, dom, vw);
+  // Past an edge no scrolling of the page reaches: sideways when the page cannot scroll that
+  // way (or the box is fixed), above or below the viewport when fixed, above the page's top.
+  const outOfReach = (box: { x: number; y: number; width: number; height: number }, pinned: boolean): boolean =>
+    ((box.x >= vw || box.x + box.width <= 0) && (pinned || !pageScrollsX)) ||
+    (pinned && (box.y >= vh || box.y + box.height <= 0)) ||
+    box.y + box.height <= -win.scrollY;
+  const reachable = (el: Element, pinned: boolean): boolean => {
+    try {
+      return !outOfReach(dom.getBoundingClientRect(el), pinned);
+    } catch {
+      return true;
+    }
+  };
 
   while (stack.length) {
     const f = stack.pop() as Frame;
@@ -794,6 +837,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       }
     } else truncated = true;
     const displayNone = style?.display === 'none';
+    const pinned = f.pinned || style?.position === 'fixed';
     const pointerHere = style ? style.cursor === 'pointer' : false;
 
     // Landmarks, innermost first; a dialog marks everything in it.
@@ -891,6 +935,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       const ghost = shown && !!style && Number(style.opacity) === 0 && tag === 'input' && interactive && box.width >= 8 && box.height >= 8;
       const visible = shown && !f.transparent && (!style || Number(style.opacity) > 0 || ghost);
       const inViewport = visible && box.x < vw && box.y < vh && box.x + box.width > 0 && box.y + box.height > 0;
+      const offCanvas = visible && !f.inScroller && outOfReach(box, pinned);
       const text = tag === 'svg' ? '' : boundedText(el, MAX_TEXT);
       const s: ElementSnapshot = {
         order: snaps.length,
@@ -920,6 +965,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         parent: f.parent,
         interactive,
       };
+      if (offCanvas) s.offCanvas = true;
       if (inputType) s.inputType = inputType;
       const id = attr('id');
       if (id) s.id = id;
@@ -1020,6 +1066,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     const bgAround = fullLook ? (style && ownBackground(style)) || f.bgAround : '';
     const struck = fullLook && (f.struck || (!!style && (style.textDecorationLine || '').includes('line-through')));
     const transparent = f.transparent || (!!style && Number(style.opacity) === 0);
+    const inScroller = f.inScroller || (tag !== 'html' && tag !== 'body' && !!style && scrolls(style) && reachable(el, pinned));
     // A table body listening for clicks delegates to its cells, one row element further down.
     const parentClick =
       listeners.some((l) => l === 'click' || l === 'mousedown' || l === 'pointerdown' || l === 'mouseup') ||
@@ -1042,6 +1089,8 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         bgAround,
         struck,
         transparent,
+        pinned,
+        inScroller,
       });
     }
   }

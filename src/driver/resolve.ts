@@ -62,6 +62,16 @@ export function editableOrder(snapshot: PageSnapshot): number[] {
 }
 
 /**
+ * The page as the person saw it: what is drawn past an edge no scrolling reaches (a closed
+ * drawer slid off the side) counts as not visible, so it neither takes a step nor is counted
+ * or named as an anchor ("the third message" is not the third in a hidden chat panel).
+ */
+function asSeen(snapshot: PageSnapshot): PageSnapshot {
+  if (!snapshot.elements.some((e) => e.offCanvas)) return snapshot;
+  return { ...snapshot, elements: snapshot.elements.map((e) => (e.offCanvas ? { ...e, visible: false, inViewport: false } : e)) };
+}
+
+/**
  * Resolves a step against a snapshot.
  * - Click: the element the description means.
  * - Type: `text` (or text quoted in the description) into an editable element. `element_index`
@@ -73,7 +83,8 @@ export function editableOrder(snapshot: PageSnapshot): number[] {
  *   description names ("press Enter in the search box"), else the focused element, else -1.
  * - Scroll: no target (the official rule scrolls the window); the direction is parsed.
  */
-export function resolveStep(step: Step, snapshot: PageSnapshot): ResolveResult {
+export function resolveStep(step: Step, taken: PageSnapshot): ResolveResult {
+  const snapshot = asSeen(taken);
   const action = step.type;
   const description = typeof step.parameters?.description === 'string' ? step.parameters.description : '';
   const fail = (reason: string, alternatives: Alternative[] = []): ResolveFail => ({ ok: false, action, reason, alternatives });

@@ -114,6 +114,12 @@ export interface ElementSnapshot {
   textHidden?: boolean;
   /** Table cells: the text of the column's header cell and of the row's first cell. */
   cell?: { column?: string; row?: string };
+  /**
+   * Drawn wholly past an edge of the page where no scrolling brings it into view: a closed
+   * drawer slid off the side (fixed, or in a page that cannot scroll sideways), a skip link
+   * parked at left: -9999px. A person watching the recording never saw it.
+   */
+  offCanvas?: boolean;
 }
 
 export interface PageSnapshot {

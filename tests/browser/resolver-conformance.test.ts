@@ -449,3 +449,33 @@ test('a table of contents is a region even when one list fills it, and "contents
     );
   }
 });
+
+test('what is drawn past an edge no scrolling reaches is off canvas (a closed drawer, a skip link, a fixed toast above the top), what a scroll reaches is not, and "the third message" counts those on screen', async () => {
+  const html = `<!doctype html><html><head><style>
+    body { margin: 0; overflow-x: hidden; font: 14px sans-serif; }
+    .drawer { position: fixed; top: 0; right: 0; width: 250px; height: 100%; transform: translateX(100%); }
+    .drawer ul { overflow: auto; height: 100%; margin: 0; }
+    .skip { position: absolute; left: -9999px; }
+    .toast { position: fixed; top: -100px; left: 0; height: 50px; }
+    .side { position: fixed; left: 0; top: 0; width: 150px; height: 100%; overflow-y: auto; }
+    .side a { display: block; height: 40px; }
+    main { margin-left: 160px; }
+    .wide { overflow-x: auto; width: 500px; } .wide table { width: 1600px; }
+    .parked { position: absolute; left: 1200px; top: 20px; }
+    li.message { height: 30px; }
+    </style></head><body>
+    <a class="skip" href="#main">Skip to content</a>
+    <div class="toast">Saved</div>
+    <div class="drawer"><ul><li class="message">Chris Gray</li><li class="message">Jamey Brownlow</li><li class="message">Livia Walsh</li></ul></div>
+    <nav class="side">${Array.from({ length: 20 }, (_, k) => `<a href="#s${k}">Section ${k + 1}</a>`).join('')}</nav>
+    <div class="parked">Parked</div>
+    <main id="main"><ul><li class="message">Welcome</li><li class="message">Invoice</li><li class="message">Meeting notes</li><li class="message">Holiday</li></ul>
+    <div class="wide"><table><tr><td>A1</td><td style="padding-left: 1400px">Far cell</td></tr></table></div>
+    <p style="margin-top: 1500px">Footer text</p></main></body></html>`;
+  const snapshot = await snapshotOf(html);
+  const off = (text: string) => snapshot.elements.find((e) => e.text === text)?.offCanvas === true;
+  expect(['Livia Walsh', 'Skip to content', 'Saved', 'Parked'].filter(off)).toEqual(['Livia Walsh', 'Skip to content', 'Saved', 'Parked']);
+  expect(['Section 20', 'Far cell', 'Footer text', 'Meeting notes'].filter(off)).toEqual([]);
+  const r = resolveStep(toStep({ id: 'third', type: 'Click', description: 'Click the third message' }), snapshot);
+  expect(r.ok && snapshot.elements[r.index]?.text).toBe('Meeting notes');
+});

@@ -3905,3 +3905,33 @@ test('"Switch off Scroll to Today": a label beside its switch in one wrapper sta
   const r = resolveStep(step('Click', { description: 'Switch off Scroll to Today' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/div[1]/input[1]`);
 });
+
+test('what is drawn past an edge no scrolling reaches (days slid off to the left) is not seen: "the second day column" counts the columns on screen', () => {
+  const els: El[] = [];
+  ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday'].forEach((day, k) => {
+    const x = -600 + 300 * k;
+    const off = x < 0 ? { offCanvas: true } : {};
+    els.push(
+      {
+        tag: 'div',
+        xpath: `${B(1)}/div[${k + 1}]`,
+        text: `${day} Water the plants`,
+        classes: ['todo-day'],
+        box: { x, y: 100, width: 280, height: 500 },
+        ...off,
+      },
+      { tag: 'h2', xpath: `${B(1)}/div[${k + 1}]/h2[1]`, text: day, box: { x: x + 10, y: 110, width: 200, height: 30 }, ...off },
+      {
+        tag: 'button',
+        xpath: `${B(1)}/div[${k + 1}]/button[1]`,
+        text: 'Add',
+        classes: ['add'],
+        box: { x: x + 10, y: 540, width: 60, height: 30 },
+        ...off,
+      },
+    );
+  });
+  const page = snap(withParents(els));
+  const r = resolveStep(step('Click', { description: 'Click Add in the second day column' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/div[4]/button[1]`);
+});
