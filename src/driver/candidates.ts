@@ -572,9 +572,20 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     }
   }
   let nameMiss = false;
+  const cell = e.cell ?? (info.column ? { column: info.column } : undefined);
   for (const name of q.names ?? []) {
-    const m = textMatch(name, info);
     const n = q.names?.length ?? 1;
+    // "the empty cell F3": a spreadsheet names a cell by its column letters and row number,
+    // which its headers show and the cell itself does not.
+    if (cell && isCellReference(name, cell)) {
+      named = true;
+      carries = true;
+      mentioned = true;
+      score += W.W_NAME / n;
+      reasons.push(`cell ${name}`);
+      continue;
+    }
+    const m = textMatch(name, info);
     // "the crossed-out S", "the B": one or two letters name the glyph an icon draws, which no text shows.
     const glyphOfIcon = name.trim().length <= 2 && !e.text.trim() && info.kinds.has('icon');
     if (m.s < W.LABEL_MISS_SIMILARITY && !glyphOfIcon && !(e.context && textSimilarity(name, e.context) >= W.CONTEXT_LABEL_EXACT))
@@ -604,7 +615,6 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   // "the Finish heading" is the header itself, not each cell it names.
   // "the 8am time label": what shows a text is not the empty slot of the 8am row.
   const showsNothing = !(e.text || e.name).trim() && q.words.some((w) => TEXT_NOUNS.has(w));
-  const cell = e.cell ?? (info.column ? { column: info.column } : undefined);
   if (cell && q.words.length && !q.kinds.includes('heading') && !showsNothing) {
     const phrase = q.words.join(' ');
     // A column header's "row header" is the header row's first cell, which names no row.
@@ -804,4 +814,10 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     ...(carries ? { carries } : {}),
     ...(mentioned ? { mentioned } : {}),
   };
+}
+
+/** A spreadsheet reference ("F3", "AB12") to the cell under column header F in the row headed 3. */
+function isCellReference(name: string, cell: { column?: string; row?: string }): boolean {
+  const ref = /^([A-Z]{1,3})([1-9]\d{0,5})$/.exec(name.trim());
+  return !!ref && cell.column?.trim() === ref[1] && cell.row?.trim() === ref[2];
 }

@@ -3935,3 +3935,24 @@ test('what is drawn past an edge no scrolling reaches (days slid off to the left
   const r = resolveStep(step('Click', { description: 'Click Add in the second day column' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/div[4]/button[1]`);
 });
+
+test('"the empty cell F3": a spreadsheet reference names the cell under column header F in the row headed 3', () => {
+  const els: El[] = [];
+  const letters = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
+  for (let r = 1; r <= 4; r++) {
+    els.push({ tag: 'td', xpath: `${B(1)}/table[1]/tbody[1]/tr[${r}]/td[1]`, role: 'cell', text: String(r), classes: ['row-number'] });
+    letters.forEach((col, k) =>
+      els.push({
+        tag: 'td',
+        xpath: `${B(1)}/table[1]/tbody[1]/tr[${r}]/td[${k + 2}]`,
+        role: 'cell',
+        text: k < 3 ? `${col}${r * 7}` : '',
+        cell: { column: col, row: String(r) },
+        box: { x: 60 + 50 * k, y: 40 + 26 * r, width: 50, height: 26 },
+      }),
+    );
+  }
+  const page = snap(els);
+  const r = resolveStep(step('Click', { description: 'Click the empty cell F3' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/table[1]/tbody[1]/tr[3]/td[7]`);
+});
