@@ -381,6 +381,15 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       continue;
     }
     if (PASSIVE_NOUNS.has(word) || PASSIVE_NOUNS.has(stemWord(word))) q.passive = true;
+    // "the row number 7": the figure heading row 7 (a spreadsheet's or an editor's gutter),
+    // not the row itself.
+    if (word === 'number' && next && /^\d+$/.test(next) && (w[i - 1] === 'row' || w[i - 1] === 'line')) {
+      q.kinds = q.kinds.filter((k) => k !== 'row');
+      (q.names ??= []).push(next);
+      q.numeric = true;
+      i++;
+      continue;
+    }
     // The figure nouns say what kind of thing it is, not what it reads: "the price" shows "$29".
     // ...unless a field noun follows: "the price box" is a box for a price.
     if (

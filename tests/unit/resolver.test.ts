@@ -3956,3 +3956,43 @@ test('"the empty cell F3": a spreadsheet reference names the cell under column h
   const r = resolveStep(step('Click', { description: 'Click the empty cell F3' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/table[1]/tbody[1]/tr[3]/td[7]`);
 });
+
+test('"the row number 7 on the left" is the figure heading row 7, not the row', () => {
+  // Jspreadsheet: a gutter of row numbers, rows of an item and its figures, empty rows below.
+  const els: El[] = [];
+  for (let r = 1; r <= 10; r++) {
+    const y = 40 + 26 * r;
+    const figures = r < 8 ? [String((r % 3) + 1), String(r + 1), '0.02', '5.88'] : ['', '', '', ''];
+    const item = r < 8 ? `Markers pack ${String.fromCharCode(64 + r)}` : '';
+    const row = `${B(1)}/table[1]/tbody[1]/tr[${r}]`;
+    els.push(
+      {
+        tag: 'tr',
+        xpath: row,
+        role: 'row',
+        text: [String(r), item, ...figures].filter(Boolean).join(' '),
+        box: { x: 9, y, width: 600, height: 26 },
+      },
+      { tag: 'td', xpath: `${row}/td[1]`, role: 'cell', text: String(r), classes: ['row-number'], box: { x: 9, y, width: 50, height: 26 } },
+      {
+        tag: 'td',
+        xpath: `${row}/td[2]`,
+        role: 'cell',
+        text: item,
+        cell: { column: 'A', row: String(r) },
+        box: { x: 59, y, width: 200, height: 26 },
+      },
+      ...figures.map((text, k): El => ({
+        tag: 'td',
+        xpath: `${row}/td[${k + 3}]`,
+        role: 'cell',
+        text,
+        cell: { column: 'BCDE'[k], row: String(r) },
+        box: { x: 259 + 50 * k, y, width: 50, height: 26 },
+      })),
+    );
+  }
+  const page = snap(withParents(els));
+  const r = resolveStep(step('Click', { description: 'Click the row number 7 on the left' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/table[1]/tbody[1]/tr[7]/td[1]`);
+});
