@@ -658,6 +658,8 @@ export function parseStep(step: Step): ParsedStep {
     /,\s*the one\s+(from|by|with|about|that|which|in|on|at|for|showing|named|called|labelled|labeled)\b/gi,
     ' $1',
   );
+  // "the one with a down arrow" describes the target: that "with" never names the means.
+  const describedWith = /,\s*the one\s+with\b/i.test(phrasal);
   // A quoted label then ", the last row of the table": the rest says where the label is.
   const placed = appositive.replace(/(qqq\d+\s*),\s+(?=(?:the|in|on|at|under|below|above)\b)/i, '$1 in ');
   // "the very first message of the chat, 'Hi, Kate'": a quote set after the whole phrase is
@@ -801,7 +803,7 @@ export function parseStep(step: Step): ParsedStep {
   // button": a step that opens with what it does, not with a click, names the control after
   // "with"; what it does stays as the purpose (a Quill button's class says "bold").
   let effect: string[] | undefined;
-  if (by < 0 && step.type === 'Click' && !CLICK_FIRST.has(firstWord)) {
+  if (by < 0 && step.type === 'Click' && !CLICK_FIRST.has(firstWord) && !describedWith) {
     const withAt = words.findIndex((w, i) => i > 0 && (w === 'with' || w === 'using') && ['the', 'a', 'an'].includes(words[i + 1] ?? ''));
     const head = withAt > 0 ? (words[withAt + 2] ?? '') : '';
     // The control is named by its kind, or by the one glyph it shows ("the B", "the H2").

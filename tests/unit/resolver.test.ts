@@ -3996,3 +3996,23 @@ test('"the row number 7 on the left" is the figure heading row 7, not the row', 
   const r = resolveStep(step('Click', { description: 'Click the row number 7 on the left' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/table[1]/tbody[1]/tr[7]/td[1]`);
 });
+
+test('"Open the Example Pages menu, the one with a down arrow": an appositive "the one with" describes the target, it never names the means', () => {
+  const parsed = parseStep(step('Click', { description: 'Open the Example Pages menu, the one with a down arrow' }));
+  expect(parsed.target.names).toEqual(['Example Pages']);
+  expect(parsed.relations[0]?.type).toBe('contains');
+  const page = snap([
+    { tag: 'a', xpath: `/html[1]/body[1]/nav[1]/a[1]`, role: 'link', text: 'Home', href: '/', classes: ['navbar-item'] },
+    { tag: 'a', xpath: `/html[1]/body[1]/nav[1]/a[2]`, role: 'link', text: 'Docs', href: '/docs', classes: ['navbar-item'] },
+    {
+      tag: 'a',
+      xpath: `/html[1]/body[1]/nav[1]/div[1]/a[1]`,
+      role: 'link',
+      text: 'Example Pages',
+      classes: ['navbar-link'],
+      pointer: true,
+    },
+  ]);
+  const r = resolveStep(step('Click', { description: 'Open the Example Pages menu, the one with a down arrow' }), page);
+  expect(page.elements[idx(r)]?.text).toBe('Example Pages');
+});
