@@ -892,10 +892,14 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       !!ownBackground(style) &&
       !hasOwnText(el) &&
       smallShape(dom.getBoundingClientRect(el), vw * vh);
-    const regionWords = [...classWords, ...splitClass(attr('id') ?? '')];
-    // A table of contents is a region even when one list fills it ("the contents list on the right").
+    const idWords = splitClass(attr('id') ?? '');
+    const regionWords = [...classWords, ...idWords];
+    // A table of contents is a region even when one list fills it ("the contents list on the right"),
+    // and so is a box an id names as one (`#cookieBanner` around its one row of columns): an id is
+    // the page's own name for that one box, where a class may sit on every wrapper.
     const regionBox =
       (el.childElementCount >= 2 && regionWords.some((w) => REGION_HEADS.has(w))) ||
+      (el.childElementCount >= 1 && idWords.some((w) => REGION_HEADS.has(w))) ||
       (el.childElementCount >= 1 && (regionWords.includes('toc') || (regionWords.includes('table') && regionWords.includes('contents'))));
     const textBearing =
       regionBox ||

@@ -50,7 +50,6 @@ export const REGION_WORDS: Record<string, Region> = {
   lightbox: 'modal',
   form: 'form',
   toolbar: 'header',
-  banner: 'header',
 };
 
 /** Pure verbs: dropped. Other first words ("close", "add", "submit") stay as label words. */

@@ -479,3 +479,21 @@ test('what is drawn past an edge no scrolling reaches is off canvas (a closed dr
   const r = resolveStep(toStep({ id: 'third', type: 'Click', description: 'Click the third message' }), snapshot);
   expect(r.ok && snapshot.elements[r.index]?.text).toBe('Meeting notes');
 });
+
+test('a box an id names as a region is kept with one child (#cookieBanner), and "the banner" is that box, not the page header: "Refuse cookies with the second button of the banner"', async () => {
+  // Bulma Clean Theme: the cookie banner is a container with an id around one row of columns.
+  const html = `<!doctype html><html><body>
+    <div class="section"><div class="container" id="cookieBanner"><div class="columns">
+      <div class="column"><p>We use cookies on this site.</p></div>
+      <div class="column"><button class="button">Accept all cookies</button><button class="button">Reject all cookies</button></div>
+    </div></div></div>
+    <header><nav><a class="button" href="/">Home</a><a class="button" href="/docs">Docs</a><a class="button" href="/blog">Blog</a></nav></header>
+    <footer><a class="button" href="https://example.org/a">Facebook</a><a class="button" href="https://example.org/b">Instagram</a></footer></body></html>`;
+  const snapshot = await snapshotOf(html);
+  expect(snapshot.elements.some((e) => e.id === 'cookieBanner')).toBe(true);
+  const r = resolveStep(
+    toStep({ id: 'reject', type: 'Click', description: 'Refuse cookies with the second button of the banner' }),
+    snapshot,
+  );
+  expect(r.ok && snapshot.elements[r.index]?.text).toBe('Reject all cookies');
+});

@@ -710,8 +710,10 @@ test('"the big banner image" is a wide picture, not a picture in the header', ()
   const p = parseStep(step('Click', { description: 'Click the big banner image above the heading' }));
   expect(p.target.region).toBeUndefined();
   expect(p.target.kinds).toEqual(['image']);
-  // "the banner" alone is still the page's header.
-  expect(parseStep(step('Click', { description: 'Click the logo in the banner' })).target.region).toBe('header');
+  // "the banner" alone is a box the page names a banner (a cookie banner, a hero strip), not its header.
+  const inBanner = parseStep(step('Click', { description: 'Click the logo in the banner' }));
+  expect(inBanner.target.region).toBeUndefined();
+  expect(inBanner.relations.map((r) => [r.type, r.anchor.words.join(' ')])).toEqual([['inside', 'banner']]);
 });
 
 describe('a band is a strip of the page', () => {
