@@ -387,6 +387,13 @@ function liftNames(text: string, names: string[], tail: string[]): string {
 const SIDE_WORDS = new Set(['top', 'bottom', 'left', 'right', 'middle', 'center', 'centre', 'upper', 'lower']);
 /** Words that make "top right of X" a corner: the side word after them is not a relation. */
 const CORNER_SIDES = new Set(['top', 'bottom', 'upper', 'lower']);
+/** Words before "left of" / "right of" that make it a side of the anchor: "at the", "on the far". */
+function sideOf(before: string[]): boolean {
+  const w = before.slice(-3);
+  const far = w.at(-1) === 'far' || w.at(-1) === 'very';
+  const [at, the] = far ? [w.at(-3), w.at(-2)] : [w.at(-2), w.at(-1)];
+  return the === 'the' && (at === 'at' || at === 'on');
+}
 /** One-word relation words: capitalised mid-sentence ("About", "Contact") they are labels. */
 const RELATION_SINGLE = new Set(RELATION_WORDS.filter(([w]) => !w.includes(' ')).map(([w]) => w));
 
@@ -855,7 +862,9 @@ export function parseStep(step: Step): ParsedStep {
       }
     }
     // "at the top right of the table": a corner of the anchor, not what lies to its right.
-    if (hit && (hit[0] === 'left of' || hit[0] === 'right of') && CORNER_SIDES.has(cur.words.at(-1) ?? '')) hit = undefined;
+    // So is "at the (far) right of the top bar": a side of the anchor, where "to the right of" is beside it.
+    if (hit && (hit[0] === 'left of' || hit[0] === 'right of') && (CORNER_SIDES.has(cur.words.at(-1) ?? '') || sideOf(words.slice(0, i))))
+      hit = undefined;
     // "the 'Add' button" keeps going; a relation word at the start of a phrase is a particle.
     if (hit && hit[0] === 'by' && !BY_NOUNS.has(stemWord(cur.words.at(-1)))) hit = undefined;
     // "the circle that says 'Be Part Of Our Story!'", "the button with the text 'Go'": what it shows, not a relation.

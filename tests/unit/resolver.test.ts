@@ -4018,3 +4018,24 @@ test('"Open the Example Pages menu, the one with a down arrow": an appositive "t
   const r = resolveStep(step('Click', { description: 'Open the Example Pages menu, the one with a down arrow' }), page);
   expect(page.elements[idx(r)]?.text).toBe('Example Pages');
 });
+
+test('"at the far right of the top bar" is a side of the bar, where "to the right of the search box" is beside the box', () => {
+  const side = parseStep(step('Click', { description: 'Tap the list icon at the far right of the top bar' }));
+  expect([side.target.position, side.target.region, side.relations]).toEqual([{ h: 'right' }, 'header', []]);
+  expect(parseStep(step('Click', { description: 'Click the button to the right of the search box' })).relations[0]?.type).toBe('right');
+  // Furo at phone size: a menu icon at the left of the header, a theme toggle and a contents icon at its right.
+  const icon = (n: number, x: number, hint: string): El => ({
+    tag: 'i',
+    xpath: `/html[1]/body[1]/header[1]/div[${n}]/label[1]/i[1]`,
+    iconHint: hint,
+    classes: ['icon'],
+    landmark: 'header',
+    box: { x, y: 16, width: 16, height: 16 },
+  });
+  const page = snap([icon(1, 8, 'svg-menu'), icon(2, 330, 'theme'), icon(3, 366, 'svg-toc')], { viewport: { width: 390, height: 844 } });
+  const r = resolveStep(
+    step('Click', { description: 'Tap the list icon at the far right of the top bar to show what is on this page' }),
+    page,
+  );
+  expect(page.elements[idx(r)]?.xpath).toBe('/html[1]/body[1]/header[1]/div[3]/label[1]/i[1]');
+});
