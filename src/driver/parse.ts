@@ -229,6 +229,8 @@ function liftNames(text: string, names: string[], tail: string[]): string {
   // "Click Length: 1 under the board", "the Score: 12 counter": a capitalised word, a colon and a
   // figure are a readout written as shown.
   out = out.replace(/(?<=\s)\p{Lu}[\p{L}]*(?:\s\p{Lu}[\p{L}]*)?:\s?\d[\d,.]*(?=[\s,.;!?]|$)/gu, put);
+  // "task #10", "issue #42": a number written after # is the id the page shows, not a count.
+  out = out.replace(/(?<=\s)#\d+(?=[\s,.;!?]|$)/g, put);
   const tokens = out.split(/(\s+)/);
   const words = tokens.filter((t, i) => i % 2 === 0);
   // A heading quoted without quotes may end in its own "?" or "!" ("under Still Have Questions?").

@@ -4039,3 +4039,41 @@ test('"at the far right of the top bar" is a side of the bar, where "to the righ
   );
   expect(page.elements[idx(r)]?.xpath).toBe('/html[1]/body[1]/header[1]/div[3]/label[1]/i[1]');
 });
+
+test('"the menu of task #10": a number after # is the id the page shows, not the tenth task', () => {
+  expect(parseStep(step('Click', { description: 'Open the menu of task #10' })).relations[0]?.anchor).toMatchObject({ names: ['#10'] });
+  // Kanboard: each task card's header holds its menu link, written "#id" with a caret.
+  const els: El[] = [];
+  [3, 8, 10, 12, 1, 5, 7, 9, 11, 2, 4, 6].forEach((id, k) => {
+    const card = `${B(1)}/div[${k + 1}]`;
+    els.push(
+      {
+        tag: 'div',
+        xpath: card,
+        text: `#${id} Task number ${id}`,
+        classes: ['task-board'],
+        box: { x: 10, y: 10 + 60 * k, width: 200, height: 56 },
+      },
+      {
+        tag: 'a',
+        xpath: `${card}/div[1]/a[1]`,
+        role: 'link',
+        text: `#${id}`,
+        iconHint: 'fa fa-caret-down',
+        classes: ['dropdown-menu'],
+        box: { x: 12, y: 12 + 60 * k, width: 40, height: 16 },
+      },
+      {
+        tag: 'a',
+        xpath: `${card}/div[2]/a[1]`,
+        role: 'link',
+        text: `Task number ${id}`,
+        href: `/task/${id}`,
+        box: { x: 12, y: 32 + 60 * k, width: 150, height: 16 },
+      },
+    );
+  });
+  const page = snap(withParents(els));
+  const r = resolveStep(step('Click', { description: 'Open the menu of task #10' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/div[3]/div[1]/a[1]`);
+});
