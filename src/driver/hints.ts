@@ -7,7 +7,7 @@ import { hintTokens, tokens } from './text.ts';
 /**
  * Icon names that mean something else to the eye: Bootstrap Icons' "list" and "justify" are
  * the three-line menu, Font Awesome's "reorder" and "th" the list and grid views, "three-dots"
- * and "grip" the more menu. Read only next to an icon set's class word, so a "list" class on a
+ * and "grip" the more menu (an alias may be several words). Read only next to an icon set's class word, so a "list" class on a
  * plain list stays a list.
  */
 const ICON_ALIASES: Record<string, string> = {
@@ -26,6 +26,8 @@ const ICON_ALIASES: Record<string, string> = {
   sliders: 'settings',
   sun: 'light',
   moon: 'dark',
+  // Font Awesome's "sort" is a caret up over a caret down: "the small up-and-down arrows".
+  sort: 'up down',
 };
 const ICON_SETS = new Set([
   'bi',
@@ -65,7 +67,7 @@ function hintWords(strings: readonly string[]): string[] {
  */
 function aliasesOf(strings: readonly string[], words: readonly string[]): string[] {
   if (!words.some((h) => ICON_SETS.has(h))) return [];
-  return strings.flatMap((x) => tokens(x.replace(/([a-z])([A-Z])/g, '$1 $2'))).flatMap((h) => ICON_ALIASES[h] ?? []);
+  return strings.flatMap((x) => tokens(x.replace(/([a-z])([A-Z])/g, '$1 $2'))).flatMap((h) => ICON_ALIASES[h]?.split(' ') ?? []);
 }
 
 /** An element's hint words: all of them with aliases, its own (classes and id), and the markup's alone. */

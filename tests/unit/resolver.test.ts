@@ -4077,3 +4077,33 @@ test('"the menu of task #10": a number after # is the id the page shows, not the
   const r = resolveStep(step('Click', { description: 'Open the menu of task #10' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${B(1)}/div[3]/div[1]/a[1]`);
 });
+
+test('"the small up-and-down arrows next to Done" is Font Awesome\'s sort icon (a caret up over a caret down), not the caret-down beside it', () => {
+  const th = '/html[1]/body[1]/table[1]/tbody[1]/tr[1]/th[4]';
+  const page = snap(
+    withParents([
+      { tag: 'th', xpath: th, text: 'Done', box: { x: 900, y: 85, width: 200, height: 30 } },
+      { tag: 'span', xpath: `${th}/span[1]`, text: 'Done', box: { x: 905, y: 91, width: 40, height: 17 } },
+      {
+        tag: 'a',
+        xpath: `${th}/a[1]`,
+        role: 'link',
+        iconHint: 'fa fa-caret-down',
+        classes: ['dropdown-menu'],
+        box: { x: 1044, y: 91, width: 12, height: 16 },
+      },
+      { tag: 'i', xpath: `${th}/a[1]/i[1]`, classes: ['fa', 'fa-caret-down'], box: { x: 1044, y: 91, width: 12, height: 16 } },
+      {
+        tag: 'a',
+        xpath: `${th}/a[2]`,
+        role: 'link',
+        iconHint: 'fa fa-sort',
+        classes: ['dropdown-menu'],
+        box: { x: 1061, y: 91, width: 12, height: 17 },
+      },
+      { tag: 'i', xpath: `${th}/a[2]/i[1]`, classes: ['fa', 'fa-sort'], box: { x: 1061, y: 91, width: 12, height: 17 } },
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Click the small up-and-down arrows next to Done' }), page);
+  expect(page.elements[idx(r)]?.xpath).toMatch(/\/a\[2\]/);
+});
