@@ -787,6 +787,15 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     score += W.W_POSITION * fit;
     reasons.push(`position ${[q.position.v, q.position.h].filter(Boolean).join(' ')} (${fmt(fit)})`);
   }
+  // "the cell being edited": the field taking the keys, and what holds it.
+  if (snapshot.focused >= 0 && q.words.some((w) => w === 'edited' || w === 'editing')) {
+    const field = snapshot.elements[snapshot.focused];
+    if (field?.editable && (i === snapshot.focused || field.xpath.startsWith(`${e.xpath}/`))) {
+      score += W.W_NAME;
+      reasons.push('being edited');
+      mentioned = true;
+    }
+  }
   if (q.empty) {
     // A sudoku cell shows its digit in a field inside it: a value below counts as content.
     const blank = !/[\p{L}\p{N}\p{S}]/u.test(e.text) && !e.value && !holdsValue(snapshot).has(i);

@@ -130,16 +130,19 @@ export function resolveStep(step: Step, taken: PageSnapshot): ResolveResult {
       const sorted = scored.sort(byScore);
       const top = sorted[0];
       if (top && top.score >= W.MIN_SCORE) {
-        const e = (infos[top.i] as Info).e;
+        // "Press Enter in the cell being edited": the keys go to the focused field inside what is named.
+        const into = focused?.editable && focused.xpath.startsWith(`${(infos[top.i] as Info).e.xpath}/`);
+        const index = into ? focusedIndex : top.i;
+        const e = (infos[index] as Info).e;
         return {
           ok: true,
           action,
-          index: top.i,
+          index,
           xpath: e.xpath,
           key: parsed.key,
           confidence: confidenceOf(top.score, sorted[1]?.score ?? 0),
-          alternatives: alternativesOf(sorted, infos, top.i),
-          reasons: top.reasons,
+          alternatives: alternativesOf(sorted, infos, index),
+          reasons: into ? [...top.reasons, 'the focused field inside it'] : top.reasons,
         };
       }
     }

@@ -4107,3 +4107,36 @@ test('"the small up-and-down arrows next to Done" is Font Awesome\'s sort icon (
   const r = resolveStep(step('Click', { description: 'Click the small up-and-down arrows next to Done' }), page);
   expect(page.elements[idx(r)]?.xpath).toMatch(/\/a\[2\]/);
 });
+
+test('"Press Enter in the cell being edited in row 10" goes to the focused field and the cell that holds it', () => {
+  // Jspreadsheet edits a cell in a field it puts inside the cell; its fill handle is a small div below the grid.
+  const els: El[] = [];
+  for (let r = 1; r <= 10; r++) {
+    const row = `${B(1)}/table[1]/tbody[1]/tr[${r}]`;
+    const y = 40 + 26 * r;
+    els.push({ tag: 'tr', xpath: row, role: 'row', text: String(r), box: { x: 9, y, width: 300, height: 26 } });
+    els.push({ tag: 'td', xpath: `${row}/td[1]`, role: 'cell', text: String(r), box: { x: 9, y, width: 50, height: 26 } });
+    ['A', 'B', 'C'].forEach((col, k) =>
+      els.push({
+        tag: 'td',
+        xpath: `${row}/td[${k + 2}]`,
+        role: 'cell',
+        text: '',
+        cell: { column: col, row: String(r) },
+        box: { x: 59 + 50 * k, y, width: 50, height: 26 },
+      }),
+    );
+  }
+  const field = els.length;
+  els.push({
+    tag: 'input',
+    xpath: `${B(1)}/table[1]/tbody[1]/tr[10]/td[3]/input[1]`,
+    role: 'textbox',
+    editable: true,
+    box: { x: 110, y: 300, width: 50, height: 24 },
+  });
+  els.push({ tag: 'div', xpath: `${B(1)}/div[1]`, role: 'cell', classes: ['jexcel_corner'], box: { x: 155, y: 322, width: 7, height: 7 } });
+  const page = snap(withParents(els), { focused: field });
+  const r = resolveStep(step('Press', { description: 'Press Enter in the cell being edited in row 10', key: 'Enter' }), page);
+  expect(page.elements[idx(r)]?.tag).toBe('input');
+});
