@@ -386,7 +386,6 @@ function isTransparentColour(c: string): boolean {
   return !c || c === 'transparent' || /rgba\([^)]*,\s*0(\.0+)?\)$/.test(c);
 }
 
-/** The canvas behind a page that paints no background of its own: white, or dark under `color-scheme: dark` alone. */
 /**
  * Whether the page itself scrolls sideways: the viewport takes the root's overflow-x, or the
  * body's when the root's is visible, and hidden or clip there cuts off what is past the edge.
@@ -410,6 +409,7 @@ function scrolls(style: CSSStyleDeclaration): boolean {
   return x === 'auto' || x === 'scroll' || y === 'auto' || y === 'scroll';
 }
 
+/** The canvas behind a page that paints no background of its own: white, or dark under `color-scheme: dark` alone. */
 function canvasColour(rootStyle: CSSStyleDeclaration): string {
   return rootStyle.colorScheme.trim() === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)';
 }

@@ -7,8 +7,8 @@ import { hintTokens, tokens } from './text.ts';
 /**
  * Icon names that mean something else to the eye: Bootstrap Icons' "list" and "justify" are
  * the three-line menu, Font Awesome's "reorder" and "th" the list and grid views, "three-dots"
- * and "grip" the more menu (an alias may be several words). Read only next to an icon set's class word, so a "list" class on a
- * plain list stays a list.
+ * and "grip" the more menu. An alias may be several words. Read only next to an icon set's
+ * class word, so a "list" class on a plain list stays a list.
  */
 const ICON_ALIASES: Record<string, string> = {
   list: 'menu',
