@@ -4,7 +4,7 @@ import type { ElementSnapshot, PageSnapshot } from './snapshot.ts';
 import { bestKindFit, elementKinds, TEXT_NOUNS, type Kind } from './kinds.ts';
 import type { LookQuery, ParsedStep, TargetQuery } from './step-query.ts';
 import { colourNames, parseColour } from './colours.ts';
-import { inRegion, positionFit } from './geometry.ts';
+import { inRegion, isInside, positionFit } from './geometry.ts';
 import { contentTokens, hintSimilarity, normalize, textSimilarity, wordSimilarity } from './text.ts';
 import { hintsOf } from './hints.ts';
 import * as W from './weights.ts';
@@ -790,7 +790,7 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   // "the cell being edited": the field taking the keys, and what holds it.
   if (snapshot.focused >= 0 && q.words.some((w) => w === 'edited' || w === 'editing')) {
     const field = snapshot.elements[snapshot.focused];
-    if (field?.editable && (i === snapshot.focused || field.xpath.startsWith(`${e.xpath}/`))) {
+    if (field?.editable && (i === snapshot.focused || isInside(field, e))) {
       score += W.W_NAME;
       reasons.push('being edited');
       mentioned = true;

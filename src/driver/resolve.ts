@@ -131,7 +131,7 @@ export function resolveStep(step: Step, taken: PageSnapshot): ResolveResult {
       const top = sorted[0];
       if (top && top.score >= W.MIN_SCORE) {
         // "Press Enter in the cell being edited": the keys go to the focused field inside what is named.
-        const into = focused?.editable && focused.xpath.startsWith(`${(infos[top.i] as Info).e.xpath}/`);
+        const into = focused?.editable === true && isInside(focused, (infos[top.i] as Info).e);
         const index = into ? focusedIndex : top.i;
         const e = (infos[index] as Info).e;
         return {

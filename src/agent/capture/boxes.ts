@@ -736,12 +736,13 @@ export function restoreFixedOrder(s: Saved, context: CloneContext): void {
     // (FullCalendar's event titles are sticky inside z-indexed event boxes, which covered them).
     // With the same containing block it goes home like a fixed one: left after the body, it
     // covered a later fixed box of its z-index that had gone home (Furo's Back to top pill).
-    if (sticky && !sameContainingBlock(s, parent)) {
+    const sameBlock = sameContainingBlock(s, parent);
+    if (sticky && !sameBlock) {
       const z = cs.zIndex === 'auto' ? outerZ(s, parent) : null;
       if (z !== null) (c as HTMLElement).style.zIndex = z;
       continue;
     }
-    if (!sameContainingBlock(s, parent)) {
+    if (!sameBlock) {
       // It stays where snapdom put it, but paints at the level of the outermost positioned,
       // z-indexed ancestor it belonged to (Volt's "Upgrade to Pro" button, fixed inside a
       // `z-index: 100` sidebar, fell under that sidebar and vanished).
