@@ -296,8 +296,15 @@ function besideTheWords(c: Info, a: Info, anchor: TargetQuery): boolean {
 /** The target's strong candidates so far (base terms and any relations already applied): what an anchor counted by ordinal must hold. */
 function likelyTargets(scored: Scored[]): Scored[] {
   const top = Math.max(0, ...scored.map((s) => s.score));
-  return scored.filter((s) => s.score >= Math.max(W.MIN_SCORE, top * W.HELD_TARGET_RATIO));
+  const likely = scored.filter((s) => s.score >= Math.max(W.MIN_SCORE, top * W.HELD_TARGET_RATIO));
+  // "The checkbox of the third message": when the step names a kind, the things of that kind
+  // are what the anchor holds, not every link that scores for being interactive.
+  const ofKind = likely.filter((s) => (s.kindFit ?? 0) >= 1);
+  return ofKind.length ? ofKind : likely;
 }
+
+/** What a counted anchor with no word on the page counts: the repeated units of a list, table or grid. */
+const UNIT_KINDS: readonly Kind[] = ['row', 'item', 'card'];
 
 /** Ordinal or grid: the picked member is lifted above the group's best by ORDINAL_LEAD. */
 function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefined, infos: Info[], holds?: Scored[]): void {
@@ -313,8 +320,19 @@ function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefi
   let pool = seen.length ? seen : near;
   // An anchor counted for a target inside it counts only the containers that hold a likely target.
   if (holds?.length) {
-    const holding = pool.filter((s) => holds.some((h) => isInside((infos[h.i] as Info).e, (infos[s.i] as Info).e)));
+    const holdsOne = (s: Scored) => holds.some((h) => isInside((infos[h.i] as Info).e, (infos[s.i] as Info).e));
+    const holding = pool.filter(holdsOne);
     if (holding.length) pool = holding;
+    // "The checkbox of the third message": an inbox never writes "message". When nothing
+    // the word reaches holds a likely target, the things counted are the rows, items or cards
+    // that each hold one (a header row is not one of them).
+    else if (q.words.length) {
+      const units = scored.filter((s) => {
+        const x = infos[s.i] as Info;
+        return UNIT_KINDS.some((k) => (x.kinds.get(k) ?? 0) >= 1) && !x.e.xpath.includes('/thead[') && holdsOne(s);
+      });
+      if (units.length >= Math.abs(ordinal ?? 1)) pool = units;
+    }
   }
   // "the second Getting Started card": with a label or name, the ordinal counts the elements carrying it.
   if (q.labels.length || q.names?.length) {

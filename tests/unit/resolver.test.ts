@@ -4140,3 +4140,55 @@ test('"Press Enter in the cell being edited in row 10" goes to the focused field
   const r = resolveStep(step('Press', { description: 'Press Enter in the cell being edited in row 10', key: 'Enter' }), page);
   expect(page.elements[idx(r)]?.tag).toBe('input');
 });
+
+test('"Tick the checkbox of the third message" counts the inbox rows that hold a checkbox, not the header row or a breadcrumb saying "Email"', () => {
+  // An inbox never writes "message": its rows are the messages. The sidebar's links and the
+  // breadcrumb score too, and the header row holds the select-all checkbox.
+  const els: El[] = [];
+  ['Dashboard', 'Widgets', 'Typography'].forEach((t, k) => {
+    els.push({ tag: 'li', xpath: `${B(1)}/nav[1]/ul[1]/li[${k + 1}]`, text: t, box: { x: 0, y: 100 + 50 * k, width: 220, height: 40 } });
+    els.push({
+      tag: 'a',
+      xpath: `${B(1)}/nav[1]/ul[1]/li[${k + 1}]/a[1]`,
+      role: 'link',
+      text: t,
+      href: `/${t}`,
+      box: { x: 10, y: 108 + 50 * k, width: 200, height: 24 },
+    });
+  });
+  els.push({
+    tag: 'li',
+    xpath: `${B(1)}/main[1]/ol[1]/li[2]`,
+    text: 'Email',
+    classes: ['breadcrumb-item'],
+    box: { x: 370, y: 100, width: 60, height: 22 },
+  });
+  const table = `${B(1)}/main[1]/table[1]`;
+  els.push({ tag: 'table', xpath: table, role: 'table', classes: ['table-emails'], box: { x: 450, y: 300, width: 800, height: 330 } });
+  els.push({ tag: 'tr', xpath: `${table}/thead[1]/tr[1]`, role: 'row', box: { x: 450, y: 300, width: 800, height: 36 } });
+  els.push({
+    tag: 'input',
+    xpath: `${table}/thead[1]/tr[1]/th[1]/input[1]`,
+    role: 'checkbox',
+    box: { x: 458, y: 312, width: 13, height: 13 },
+  });
+  const senders = ['Philip Horbacheuski', 'StackExchange', 'notifications@facebook.com', 'Twitter', 'LinkedIn'];
+  senders.forEach((from, k) => {
+    const row = `${table}/tbody[1]/tr[${k + 1}]`;
+    const y = 336 + 37 * k;
+    els.push({ tag: 'tr', xpath: row, role: 'row', text: `${from} Hello there`, box: { x: 450, y, width: 800, height: 37 } });
+    els.push({ tag: 'input', xpath: `${row}/td[1]/input[1]`, role: 'checkbox', box: { x: 458, y: y + 12, width: 13, height: 13 } });
+    els.push({ tag: 'td', xpath: `${row}/td[2]`, role: 'cell', text: from, classes: ['name'], box: { x: 500, y, width: 250, height: 37 } });
+    els.push({
+      tag: 'td',
+      xpath: `${row}/td[3]`,
+      role: 'cell',
+      text: 'Hello there',
+      classes: ['subject'],
+      box: { x: 750, y, width: 400, height: 37 },
+    });
+  });
+  const page = snap(withParents(els));
+  const r = resolveStep(step('Click', { description: 'Tick the checkbox of the third message' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${table}/tbody[1]/tr[3]/td[1]/input[1]`);
+});
