@@ -78,6 +78,8 @@ export function hintsOf(e: ElementSnapshot): { hints: string[]; ownHints: string
   // A heading-level control ("ql-header" with value "2") is what a toolbar shows as "H2".
   const level = /^[1-6]$/.exec((e.iconHint ?? '').trim())?.[0];
   if (level && ownWords.some((w) => w === 'header' || w === 'heading')) ownWords.push(`h${level}`);
+  // A row of a table's <thead> is its header row, whatever its classes say.
+  if (/\/thead\[\d+\]\/tr\[\d+\]$/.test(e.xpath) && !ownWords.includes('header')) ownWords.push('header');
   const plainHints = [...ownWords, ...hintWords(all.slice(2))];
   const extra = aliasesOf(all, plainHints);
   const ownExtra = extra.length ? aliasesOf(own, ownWords) : [];

@@ -35,6 +35,9 @@ export const ORDINALS: Record<string, number> = {
 };
 export const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
+/** Parts of a table a header can head. */
+const TABLE_PARTS = new Set(['row', 'rows', 'cell', 'cells']);
+
 export const REGION_WORDS: Record<string, Region> = {
   header: 'header',
   navbar: 'nav',
@@ -565,6 +568,11 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
     // "the big banner image": a banner before a kind word is the thing's shape (a wide hero
     // picture), not the page's header.
     if (word === 'banner' && isKindWord(w[i + 1])) continue;
+    // "the header row" of a table is a row that heads its columns, not the page's header.
+    if (word === 'header' && TABLE_PARTS.has(next ?? '')) {
+      q.words.push(word);
+      continue;
+    }
     const region = REGION_WORDS[word];
     if (region) {
       q.region = region;
@@ -615,7 +623,8 @@ export function parseAnchor(words0: string[], lifted: Lifted): TargetQuery {
   const naming = content.filter((w) => ORDINALS[w] === undefined && NUMBERS[w] === undefined && !/^\d+(st|nd|rd|th)?$/.test(w));
   // "the second code block": a kind named by two words is not a name plus a region noun.
   const kindPhrase = content.length >= 2 && KIND_WORDS.some(([p]) => p === `${stemWord(content.at(-2))} ${stemWord(last)}`);
-  if (naming.length > 1 && last && CONTAINER_NOUNS.has(last) && !kindPhrase) {
+  const headerRow = content.at(-2) === 'header' && TABLE_PARTS.has(last ?? '');
+  if (naming.length > 1 && last && CONTAINER_NOUNS.has(last) && !kindPhrase && !headerRow) {
     const q = parsePhrase(words.slice(0, words.lastIndexOf(last)), lifted, true);
     q.container = last;
     return q;

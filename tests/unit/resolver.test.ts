@@ -4192,3 +4192,50 @@ test('"Tick the checkbox of the third message" counts the inbox rows that hold a
   const r = resolveStep(step('Click', { description: 'Tick the checkbox of the third message' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${table}/tbody[1]/tr[3]/td[1]/input[1]`);
 });
+
+test('"the header row" of a table is the row in its <thead>, not the page header', () => {
+  const els: El[] = [];
+  const table = `${B(1)}/div[2]/table[1]`;
+  const letters = ['A', 'B', 'C', 'D'];
+  els.push({
+    tag: 'tr',
+    xpath: `${table}/thead[1]/tr[1]`,
+    role: 'row',
+    text: letters.join(' '),
+    box: { x: 9, y: 9, width: 260, height: 24 },
+  });
+  els.push({
+    tag: 'td',
+    xpath: `${table}/thead[1]/tr[1]/td[1]`,
+    role: 'cell',
+    classes: ['jexcel_selectall'],
+    box: { x: 9, y: 9, width: 50, height: 24 },
+  });
+  letters.forEach((l, k) =>
+    els.push({
+      tag: 'td',
+      xpath: `${table}/thead[1]/tr[1]/td[${k + 2}]`,
+      role: 'cell',
+      text: l,
+      box: { x: 59 + 50 * k, y: 9, width: 50, height: 24 },
+    }),
+  );
+  for (let r = 1; r <= 6; r++) {
+    const row = `${table}/tbody[1]/tr[${r}]`;
+    const y = 33 + 26 * r;
+    els.push({ tag: 'tr', xpath: row, role: 'row', text: String(r), box: { x: 9, y, width: 260, height: 26 } });
+    els.push({ tag: 'td', xpath: `${row}/td[1]`, role: 'cell', text: String(r), box: { x: 9, y, width: 50, height: 26 } });
+    letters.forEach((l, k) =>
+      els.push({
+        tag: 'td',
+        xpath: `${row}/td[${k + 2}]`,
+        role: 'cell',
+        cell: { column: l, row: String(r) },
+        box: { x: 59 + 50 * k, y, width: 50, height: 26 },
+      }),
+    );
+  }
+  const page = snap(withParents(els));
+  const r = resolveStep(step('Click', { description: 'Click the last column letter in the header row' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${table}/thead[1]/tr[1]/td[5]`);
+});
