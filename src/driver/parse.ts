@@ -586,7 +586,8 @@ function withAround(look: LookQuery | undefined, colours: readonly string[]): Lo
 function withoutTypedText(description: string, text: unknown): string {
   if (typeof text !== 'string' || text.trim().length < 2) return description;
   const at = description.toLowerCase().indexOf(text.trim().toLowerCase());
-  if (at < 0 || /['"‘’“”]/.test(description[at - 1] ?? '')) return description;
+  // Quoted, maybe with the typed text's own leading space inside the quotes ("Type ' assignee:dave'").
+  if (at < 0 || /['"‘’“”]\s*$/.test(description.slice(Math.max(0, at - 3), at))) return description;
   return `${description.slice(0, at)} ${description.slice(at + text.trim().length)}`;
 }
 

@@ -4239,3 +4239,34 @@ test('"the header row" of a table is the row in its <thead>, not the page header
   const r = resolveStep(step('Click', { description: 'Click the last column letter in the header row' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${table}/thead[1]/tr[1]/td[5]`);
 });
+
+test('a typed text quoted with its own leading space (" assignee:dave") is the text to type, not a label of the field', () => {
+  const page = snap(
+    withParents([
+      {
+        tag: 'a',
+        xpath: `${B(1)}/header[1]/a[1]`,
+        role: 'link',
+        text: 'Website Relaunch',
+        href: '/board',
+        box: { x: 20, y: 10, width: 160, height: 24 },
+      },
+      {
+        tag: 'input',
+        xpath: `${B(1)}/form[1]/input[1]`,
+        role: 'textbox',
+        editable: true,
+        ariaLabel: 'Filter',
+        value: 'status:open',
+        box: { x: 300, y: 44, width: 780, height: 28 },
+      },
+      { tag: 'button', xpath: `${B(1)}/form[1]/button[1]`, role: 'button', text: 'Search', box: { x: 1090, y: 44, width: 70, height: 28 } },
+    ]),
+  );
+  const r = resolveStep(
+    step('Type', { description: "Type ' assignee:dave' after status:open in the filter box", text: ' assignee:dave' }),
+    page,
+  );
+  expect(r.ok, r.ok ? '' : r.reason).toBe(true);
+  expect(page.elements[idx(r)]?.tag).toBe('input');
+});
