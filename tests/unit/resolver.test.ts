@@ -4270,3 +4270,73 @@ test('a typed text quoted with its own leading space (" assignee:dave") is the t
   expect(r.ok, r.ok ? '' : r.reason).toBe(true);
   expect(page.elements[idx(r)]?.tag).toBe('input');
 });
+
+test('an icon holds nothing but its own drawing: the hamburger named "menu" does not make its svg the arrow "in the menu"', () => {
+  // Furo: a header label with a menu icon (an <i> around an svg), and a side tree whose
+  // entries with children have an arrow in a label beside the link.
+  const els: El[] = [
+    {
+      tag: 'label',
+      xpath: `${B(1)}/header[1]/label[1]`,
+      role: 'label',
+      interactive: true,
+      text: 'Toggle site navigation sidebar',
+      box: { x: 0, y: 8, width: 32, height: 32 },
+    },
+    {
+      tag: 'i',
+      xpath: `${B(1)}/header[1]/label[1]/i[1]`,
+      classes: ['icon'],
+      iconHint: 'svg-menu',
+      box: { x: 8, y: 16, width: 16, height: 16 },
+    },
+    {
+      tag: 'svg',
+      xpath: `${B(1)}/header[1]/label[1]/i[1]/*[name()='svg'][1]`,
+      iconHint: 'svg-menu',
+      box: { x: 8, y: 16, width: 16, height: 16 },
+    },
+  ];
+  ['Getting Started', 'Kitchen Sink', 'Development'].forEach((t, k) => {
+    const li = `${B(1)}/aside[1]/ul[1]/li[${k + 1}]`;
+    const y = 600 + 32 * k;
+    els.push(
+      {
+        tag: 'li',
+        xpath: li,
+        role: 'listitem',
+        text: t,
+        classes: ['toctree-l1', 'has-children'],
+        box: { x: 0, y, width: 239, height: 32 },
+      },
+      { tag: 'a', xpath: `${li}/a[1]`, role: 'link', text: t, href: `/${k}`, box: { x: 0, y, width: 239, height: 32 } },
+      {
+        tag: 'label',
+        xpath: `${li}/label[1]`,
+        role: 'label',
+        interactive: true,
+        text: 'Toggle child pages in navigation',
+        box: { x: 207, y, width: 32, height: 32 },
+      },
+      {
+        tag: 'i',
+        xpath: `${li}/label[1]/i[1]`,
+        classes: ['icon'],
+        iconHint: 'svg-arrow-right',
+        box: { x: 215, y: y + 8, width: 16, height: 16 },
+      },
+      {
+        tag: 'svg',
+        xpath: `${li}/label[1]/i[1]/*[name()='svg'][1]`,
+        iconHint: 'svg-arrow-right',
+        box: { x: 215, y: y + 8, width: 16, height: 16 },
+      },
+    );
+  });
+  const page = snap(withParents(els), { viewport: { width: 390, height: 844 } });
+  const r = resolveStep(step('Click', { description: 'Expand Kitchen Sink with the small arrow beside it in the menu' }), page);
+  // The header's svg is drawn by the icon named "menu", so it is not inside that menu.
+  const headerSvg = r.alternatives.find((a) => a.xpath.includes('/header[1]/'));
+  expect(headerSvg?.reasons.join('; ') ?? '').not.toMatch(/inside menu #\d+ \(1\)/);
+  expect(page.elements[idx(r)]?.xpath).toMatch(/\/aside\[1\]\/ul\[1\]\/li\[2\]\/label\[1\]/);
+});
