@@ -392,6 +392,13 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       i++;
       continue;
     }
+    // "above the row numbers": the figures heading the rows (a gutter), not the rows.
+    if (word === 'numbers' && (w[i - 1] === 'row' || w[i - 1] === 'line')) {
+      q.kinds = q.kinds.filter((k) => k !== 'row');
+      q.words.push(w[i - 1] as string);
+      q.numeric = true;
+      continue;
+    }
     // The figure nouns say what kind of thing it is, not what it reads: "the price" shows "$29".
     // ...unless a field noun follows: "the price box" is a box for a price.
     if (

@@ -4340,3 +4340,64 @@ test('an icon holds nothing but its own drawing: the hamburger named "menu" does
   expect(headerSvg?.reasons.join('; ') ?? '').not.toMatch(/inside menu #\d+ \(1\)/);
   expect(page.elements[idx(r)]?.xpath).toMatch(/\/aside\[1\]\/ul\[1\]\/li\[2\]\/label\[1\]/);
 });
+
+test('"above the row numbers" is above the figures heading the rows (a spreadsheet\'s gutter), so the blank grey corner cell is the one over them', () => {
+  const grey = { fg: 'rgb(0, 0, 0)', bg: 'rgb(243, 243, 243)', bgAround: 'rgb(255, 255, 255)', border: 'rgb(204, 204, 204)', fontPx: 16 };
+  // Every cell has a grey border, as on the real page: the empty body cells look grey too.
+  const white = { fg: 'rgb(0, 0, 0)', bgAround: 'rgb(255, 255, 255)', border: 'rgb(204, 204, 204)', fontPx: 16 };
+  const els: El[] = [];
+  const table = `${B(1)}/div[2]/table[1]`;
+  const letters = ['A', 'B', 'C', 'D', 'E', 'F'];
+  els.push({
+    tag: 'tr',
+    xpath: `${table}/thead[1]/tr[1]`,
+    role: 'row',
+    text: letters.join(' '),
+    box: { x: 9, y: 9, width: 350, height: 24 },
+  });
+  els.push({
+    tag: 'td',
+    xpath: `${table}/thead[1]/tr[1]/td[1]`,
+    role: 'cell',
+    classes: ['jexcel_selectall'],
+    look: grey,
+    box: { x: 9, y: 9, width: 50, height: 24 },
+  });
+  letters.forEach((l, k) =>
+    els.push({
+      tag: 'td',
+      xpath: `${table}/thead[1]/tr[1]/td[${k + 2}]`,
+      role: 'cell',
+      text: l,
+      look: grey,
+      box: { x: 59 + 50 * k, y: 9, width: 50, height: 24 },
+    }),
+  );
+  for (let r = 1; r <= 5; r++) {
+    const row = `${table}/tbody[1]/tr[${r}]`;
+    const y = 7 + 26 * r;
+    els.push({ tag: 'tr', xpath: row, role: 'row', text: String(r), box: { x: 9, y, width: 350, height: 26 } });
+    els.push({
+      tag: 'td',
+      xpath: `${row}/td[1]`,
+      role: 'cell',
+      text: String(r),
+      classes: ['jexcel_row'],
+      look: grey,
+      box: { x: 9, y, width: 50, height: 26 },
+    });
+    letters.forEach((l, k) =>
+      els.push({
+        tag: 'td',
+        xpath: `${row}/td[${k + 2}]`,
+        role: 'cell',
+        cell: { column: l, row: String(r) },
+        look: white,
+        box: { x: 59 + 50 * k, y, width: 50, height: 26 },
+      }),
+    );
+  }
+  const page = snap(withParents(els));
+  const r = resolveStep(step('Click', { description: 'Click the blank grey corner cell above the row numbers' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${table}/thead[1]/tr[1]/td[1]`);
+});
