@@ -251,7 +251,7 @@ export function relationFit(type: Relation['type'], c: Info, a: Info, lcaFit: nu
   switch (type) {
     case 'inside':
       // An icon holds nothing but its own drawing: the svg of the menu icon is not "in the menu".
-      if (inside && (a.kinds.get('icon') ?? 0) >= 1 && cb.width * cb.height >= 0.5 * ab.width * ab.height) return 0;
+      if (inside && (a.kinds.get('icon') ?? 0) >= 1 && cb.width * cb.height >= W.ICON_DRAWING_SHARE * ab.width * ab.height) return 0;
       return inside ? 1 : overlay ? W.OVERLAY_INSIDE_FIT : W.INSIDE_BY_GROUP_FIT * lcaFit * (0.5 + 0.5 * near);
     case 'contains':
       return isInside(a.e, c.e) ? 1 : 0;

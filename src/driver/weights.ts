@@ -209,6 +209,8 @@ export const LCA_STEP_PENALTY = 0.25;
 export const SIBLING_OF_NUMBERED_FIT = 0.2;
 /** "on the photo": a candidate drawn over the anchor (overlay button) is nearly as good as one inside it. */
 export const OVERLAY_INSIDE_FIT = 0.9;
+/** A candidate covering this share of an icon anchor's box is part of the icon's drawing, not inside it. */
+export const ICON_DRAWING_SHARE = 0.5;
 /** Inside the section a heading anchor titles ("the more icon of the Done list" under h2 "Done"). */
 export const SECTION_FIT = 0.95;
 /** How far above its heading a section may reach (levels of snapshot ancestors). */

@@ -4194,47 +4194,8 @@ test('"Tick the checkbox of the third message" counts the inbox rows that hold a
 });
 
 test('"the header row" of a table is the row in its <thead>, not the page header', () => {
-  const els: El[] = [];
   const table = `${B(1)}/div[2]/table[1]`;
-  const letters = ['A', 'B', 'C', 'D'];
-  els.push({
-    tag: 'tr',
-    xpath: `${table}/thead[1]/tr[1]`,
-    role: 'row',
-    text: letters.join(' '),
-    box: { x: 9, y: 9, width: 260, height: 24 },
-  });
-  els.push({
-    tag: 'td',
-    xpath: `${table}/thead[1]/tr[1]/td[1]`,
-    role: 'cell',
-    classes: ['jexcel_selectall'],
-    box: { x: 9, y: 9, width: 50, height: 24 },
-  });
-  letters.forEach((l, k) =>
-    els.push({
-      tag: 'td',
-      xpath: `${table}/thead[1]/tr[1]/td[${k + 2}]`,
-      role: 'cell',
-      text: l,
-      box: { x: 59 + 50 * k, y: 9, width: 50, height: 24 },
-    }),
-  );
-  for (let r = 1; r <= 6; r++) {
-    const row = `${table}/tbody[1]/tr[${r}]`;
-    const y = 33 + 26 * r;
-    els.push({ tag: 'tr', xpath: row, role: 'row', text: String(r), box: { x: 9, y, width: 260, height: 26 } });
-    els.push({ tag: 'td', xpath: `${row}/td[1]`, role: 'cell', text: String(r), box: { x: 9, y, width: 50, height: 26 } });
-    letters.forEach((l, k) =>
-      els.push({
-        tag: 'td',
-        xpath: `${row}/td[${k + 2}]`,
-        role: 'cell',
-        cell: { column: l, row: String(r) },
-        box: { x: 59 + 50 * k, y, width: 50, height: 26 },
-      }),
-    );
-  }
+  const els = spreadsheet(table, ['A', 'B', 'C', 'D'], 6);
   const page = snap(withParents(els));
   const r = resolveStep(step('Click', { description: 'Click the last column letter in the header row' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${table}/thead[1]/tr[1]/td[5]`);
@@ -4345,45 +4306,51 @@ test('"above the row numbers" is above the figures heading the rows (a spreadshe
   const grey = { fg: 'rgb(0, 0, 0)', bg: 'rgb(243, 243, 243)', bgAround: 'rgb(255, 255, 255)', border: 'rgb(204, 204, 204)', fontPx: 16 };
   // Every cell has a grey border, as on the real page: the empty body cells look grey too.
   const white = { fg: 'rgb(0, 0, 0)', bgAround: 'rgb(255, 255, 255)', border: 'rgb(204, 204, 204)', fontPx: 16 };
-  const els: El[] = [];
   const table = `${B(1)}/div[2]/table[1]`;
-  const letters = ['A', 'B', 'C', 'D', 'E', 'F'];
-  els.push({
-    tag: 'tr',
-    xpath: `${table}/thead[1]/tr[1]`,
-    role: 'row',
-    text: letters.join(' '),
-    box: { x: 9, y: 9, width: 350, height: 24 },
-  });
-  els.push({
-    tag: 'td',
-    xpath: `${table}/thead[1]/tr[1]/td[1]`,
-    role: 'cell',
-    classes: ['jexcel_selectall'],
-    look: grey,
-    box: { x: 9, y: 9, width: 50, height: 24 },
-  });
-  letters.forEach((l, k) =>
-    els.push({
+  const els = spreadsheet(table, ['A', 'B', 'C', 'D', 'E', 'F'], 5, { head: grey, body: white });
+  const page = snap(withParents(els));
+  const r = resolveStep(step('Click', { description: 'Click the blank grey corner cell above the row numbers' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${table}/thead[1]/tr[1]/td[1]`);
+});
+
+/**
+ * A spreadsheet as Jspreadsheet draws it: a <thead> row of column letters after a blank corner
+ * cell, then body rows led by their number in a gutter cell; cells carry their headers.
+ */
+function spreadsheet(table: string, letters: string[], rows: number, looks: { head?: El['look']; body?: El['look'] } = {}): El[] {
+  const head = looks.head ? { look: looks.head } : {};
+  const body = looks.body ? { look: looks.body } : {};
+  const width = 50 * (letters.length + 1);
+  const els: El[] = [
+    { tag: 'tr', xpath: `${table}/thead[1]/tr[1]`, role: 'row', text: letters.join(' '), box: { x: 9, y: 9, width, height: 24 } },
+    {
+      tag: 'td',
+      xpath: `${table}/thead[1]/tr[1]/td[1]`,
+      role: 'cell',
+      classes: ['jexcel_selectall'],
+      ...head,
+      box: { x: 9, y: 9, width: 50, height: 24 },
+    },
+    ...letters.map((l, k): El => ({
       tag: 'td',
       xpath: `${table}/thead[1]/tr[1]/td[${k + 2}]`,
       role: 'cell',
       text: l,
-      look: grey,
+      ...head,
       box: { x: 59 + 50 * k, y: 9, width: 50, height: 24 },
-    }),
-  );
-  for (let r = 1; r <= 5; r++) {
+    })),
+  ];
+  for (let r = 1; r <= rows; r++) {
     const row = `${table}/tbody[1]/tr[${r}]`;
     const y = 7 + 26 * r;
-    els.push({ tag: 'tr', xpath: row, role: 'row', text: String(r), box: { x: 9, y, width: 350, height: 26 } });
+    els.push({ tag: 'tr', xpath: row, role: 'row', text: String(r), box: { x: 9, y, width, height: 26 } });
     els.push({
       tag: 'td',
       xpath: `${row}/td[1]`,
       role: 'cell',
       text: String(r),
       classes: ['jexcel_row'],
-      look: grey,
+      ...head,
       box: { x: 9, y, width: 50, height: 26 },
     });
     letters.forEach((l, k) =>
@@ -4392,12 +4359,10 @@ test('"above the row numbers" is above the figures heading the rows (a spreadshe
         xpath: `${row}/td[${k + 2}]`,
         role: 'cell',
         cell: { column: l, row: String(r) },
-        look: white,
+        ...body,
         box: { x: 59 + 50 * k, y, width: 50, height: 26 },
       }),
     );
   }
-  const page = snap(withParents(els));
-  const r = resolveStep(step('Click', { description: 'Click the blank grey corner cell above the row numbers' }), page);
-  expect(page.elements[idx(r)]?.xpath).toBe(`${table}/thead[1]/tr[1]/td[1]`);
-});
+  return els;
+}
