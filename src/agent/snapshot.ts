@@ -722,6 +722,13 @@ function iconHintOf(el: Element, dom: SnapshotDom): string {
   return collapse(parts.join(' ')).slice(0, 200);
 }
 
+/** An SVG at least this big (px) that writes text is a drawing (a Gantt chart), not an icon or a logo. */
+const DRAWING_MIN = { width: 200, height: 100 };
+function isDrawing(svg: Element, dom: SnapshotDom): boolean {
+  const r = dom.getBoundingClientRect(svg);
+  return r.width >= DRAWING_MIN.width && r.height >= DRAWING_MIN.height && dom.querySelector(svg, 'text') !== null;
+}
+
 interface Frame {
   el: Element;
   xpath: string;
@@ -743,6 +750,8 @@ interface Frame {
   pinned: boolean;
   /** An ancestor below the body scrolls (overflow auto or scroll) and is itself within reach: scrolling it can bring its content into view. */
   inScroller: boolean;
+  /** Inside an SVG drawing (a chart, not an icon): its groups and labels are kept like HTML. */
+  drawing: boolean;
 }
 
 /**
@@ -794,6 +803,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       transparent: false,
       pinned: false,
       inScroller: false,
+      drawing: false,
     },
   ];
   const pageScrollsX = canScrollSideways(doc, dom, vw);
@@ -1070,6 +1080,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     const bgAround = fullLook ? (style && ownBackground(style)) || f.bgAround : '';
     const struck = fullLook && (f.struck || (!!style && (style.textDecorationLine || '').includes('line-through')));
     const transparent = f.transparent || (!!style && Number(style.opacity) === 0);
+    const drawing = f.drawing || (tag === 'svg' && isDrawing(el, dom));
     const inScroller = f.inScroller || (tag !== 'html' && tag !== 'body' && !!style && scrolls(style) && reachable(el, pinned));
     // A table body listening for clicks delegates to its cells, one row element further down.
     const parentClick =
@@ -1078,8 +1089,8 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     for (let k = kids.length - 1; k >= 0; k--) {
       const c = kids[k] as Element;
       if (SKIP.has(c.localName)) continue;
-      // Foreign content (SVG) is one target: its inner shapes are never step targets.
-      if (c.namespaceURI !== 'http://www.w3.org/1999/xhtml' && el.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
+      // Foreign content (SVG) is one target: an icon's inner shapes are never step targets.
+      if (!drawing && c.namespaceURI !== 'http://www.w3.org/1999/xhtml' && el.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
       const repeated = kids.length > 1 && (sigs.get(kidSigs[k] as string) ?? 0) > 1;
       stack.push({
         el: c,
@@ -1095,6 +1106,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
         transparent,
         pinned,
         inScroller,
+        drawing,
       });
     }
   }

@@ -352,6 +352,23 @@ test('a small empty shape painted in its own colour is kept ("the red square on 
   expect(pick('Click the green square')).toBe('head');
 });
 
+test('an SVG drawing that writes text (a Gantt chart) keeps its bars and labels as targets; an icon stays one element', async () => {
+  const bar = (id: string, x: number, y: number, w: number, label: string) =>
+    `<g class="bar-wrapper" data-id="${id}"><g class="bar-group"><rect class="bar" x="${x}" y="${y}" width="${w}" height="30"></rect>` +
+    `<text class="bar-label" x="${x + w / 2}" y="${y + 15}">${label}</text></g></g>`;
+  const html = `<!doctype html><html><head><style>.bar-wrapper { cursor: pointer } .bar { fill: #eee; outline: 1px solid #ccc }</style></head><body>
+    <button id="menu" aria-label="Menu"><svg width="24" height="24" viewBox="0 0 24 24"><text x="2" y="16">≡</text><path d="M3 6h18"/></svg></button>
+    <svg class="gantt" width="900" height="200">${bar('Task_1', 20, 20, 200, 'Redesign website')}${bar('Task_2', 240, 70, 160, 'Client meeting')}${bar('Task_3', 420, 120, 300, 'Apply new styles')}</svg>
+    </body></html>`;
+  const snapshot = await snapshotOf(html);
+  // The icon's own text element is not a target of its own.
+  expect(snapshot.elements.filter((e) => e.xpath.startsWith('/html[1]/body[1]/button[1]/')).map((e) => e.tag)).toEqual(['svg']);
+  const r = resolveStep(toStep({ id: 'x', type: 'Click', description: 'Click the Client meeting task bar' }), snapshot);
+  const got = r.ok ? snapshot.elements[r.index] : undefined;
+  expect(got?.xpath, r.ok ? '' : r.reason).toMatch(/\*\[name\(\)='g'\]\[2\]/);
+  expect(got?.text).toContain('Client meeting');
+});
+
 test('the headings a control lies under are its sections, and the button that submits a form says so: "Submit the reservation", "the newsletter email box"', async () => {
   const html = `<!doctype html><html><body>
     <h1>Bistro</h1>
