@@ -70,6 +70,18 @@ function aliasesOf(strings: readonly string[], words: readonly string[]): string
   return strings.flatMap((x) => tokens(x.replace(/([a-z])([A-Z])/g, '$1 $2'))).flatMap((h) => ICON_ALIASES[h]?.split(' ') ?? []);
 }
 
+/** An avatar is at most this big (px) and square within a pixel. */
+const AVATAR_MAX = 64;
+/**
+ * A small round box showing someone's initials ("SN") or a picture is an avatar whatever its
+ * classes say: shadcn's avatar is `rounded-full` around a fallback of initials.
+ */
+function isAvatar(e: ElementSnapshot): boolean {
+  const { width, height } = e.box;
+  if (!e.look?.round || width > AVATAR_MAX || Math.abs(width - height) > 1 || width < 16) return false;
+  return e.tag === 'img' || /^[A-Z]{1,3}$/.test(e.text.trim());
+}
+
 /** An element's hint words: all of them with aliases, its own (classes and id), and the markup's alone. */
 export function hintsOf(e: ElementSnapshot): { hints: string[]; ownHints: string[]; plainHints: string[]; compounds: string[] } {
   const own = [plainClasses(e.classes), e.id ?? ''];
@@ -80,6 +92,7 @@ export function hintsOf(e: ElementSnapshot): { hints: string[]; ownHints: string
   if (level && ownWords.some((w) => w === 'header' || w === 'heading')) ownWords.push(`h${level}`);
   // A row of a table's <thead> is its header row, whatever its classes say.
   if (/\/thead\[\d+\]\/tr\[\d+\]$/.test(e.xpath) && !ownWords.includes('header')) ownWords.push('header');
+  if (isAvatar(e) && !ownWords.includes('avatar')) ownWords.push('avatar');
   const plainHints = [...ownWords, ...hintWords(all.slice(2))];
   const extra = aliasesOf(all, plainHints);
   const ownExtra = extra.length ? aliasesOf(own, ownWords) : [];

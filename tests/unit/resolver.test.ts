@@ -2918,6 +2918,34 @@ describe('a checkbox and a radio drawn by their labels (system.css)', () => {
   });
 });
 
+describe('an avatar drawn as initials in a circle', () => {
+  // shadcn's header: the avatar is a round button of initials with no "avatar" in its classes;
+  // a side menu lists Users and Profile, which "avatar" reaches as synonyms.
+  const els: El[] = [
+    { tag: 'a', xpath: `${B(1)}/nav[1]/a[1]`, text: 'Users', href: '#', box: { x: 16, y: 200, width: 200, height: 30 } },
+    { tag: 'a', xpath: `${B(1)}/nav[1]/a[2]`, text: 'Profile', href: '#', box: { x: 16, y: 240, width: 200, height: 30 } },
+    {
+      tag: 'button',
+      xpath: `${B(1)}/header[1]/button[1]`,
+      text: 'SN',
+      classes: ['inline-flex', 'rounded-full'],
+      look: { round: true },
+      box: { x: 1224, y: 24, width: 32, height: 32 },
+    },
+    { tag: 'button', xpath: `${B(1)}/header[1]/button[2]`, text: 'OK', classes: ['btn'], box: { x: 1100, y: 24, width: 64, height: 32 } },
+  ];
+  const page = snap(withParents(els));
+  test('a small round box of initials is an avatar; a square button of two capitals is not', () => {
+    const infos = prepare(page);
+    expect(infos[2]?.ownHints).toContain('avatar');
+    expect(infos[3]?.ownHints).not.toContain('avatar');
+  });
+  test('"the avatar at the top right" is the circle of initials, not the Users link', () => {
+    const r = resolveStep(step('Click', { description: 'Click the avatar at the top right' }), page);
+    expect(page.elements[idx(r)]?.text).toBe('SN');
+  });
+});
+
 describe('a corner named after what it is', () => {
   test('"the GitHub corner" keeps "corner" as a word; "the top right corner" is a place', () => {
     const q = parseStep(step('Click', { description: 'Click the black GitHub corner in the top right corner of the page' })).target;
