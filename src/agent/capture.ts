@@ -11,6 +11,7 @@ import { snapdom } from '@zumer/snapdom';
 import type { CaptureResult } from './protocol.ts';
 import { call, type Saved } from './saved.ts';
 import {
+  clipStickyToScrollports,
   exactStandInSizes,
   exactLengths,
   unitlessLineHeights,
@@ -37,6 +38,7 @@ import { exactColors } from './capture/colors.ts';
 import { canvasBackground, clearCanvasBackgroundSource, paintCanvasBackground } from './capture/canvas-background.ts';
 import { keepBrokenImages, restoreBrokenImageSizes } from './capture/images.ts';
 import { svgVariables } from './capture/svg-variables.ts';
+import { svgOutlines } from './capture/svg-outlines.ts';
 
 /**
  * snapdom works in one task (the frame is frozen meanwhile), about 0.4 ms per element in
@@ -83,6 +85,7 @@ export function encodePng(canvas: HTMLCanvasElement): Blob {
 async function afterClone(s: Saved, c: CloneContext): Promise<void> {
   dropAuthorStyles(c);
   svgVariables(s, c);
+  svgOutlines(s, c);
   keepBrokenImages(c);
   restoreEdgeMargins(s, c);
   keepEmptyPseudoBoxes(s, c);
@@ -95,6 +98,7 @@ async function afterClone(s: Saved, c: CloneContext): Promise<void> {
   restoreFormControls(s, c);
   undoFixedPadding(s, c);
   restoreFixedOrder(s, c);
+  clipStickyToScrollports(s, c);
   await paintCanvasBackground(s, c);
   const iconCss = await embedIconFonts(s, iconGlyphsAsText(s, c));
   if (c.clone) {

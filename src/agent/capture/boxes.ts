@@ -756,6 +756,45 @@ export function restoreFixedOrder(s: Saved, context: CloneContext): void {
   }
 }
 
+/**
+ * A sticky element is in flow, so every ancestor that clips its overflow clips it too; snapdom
+ * pins it as an absolute box (at the end of the root, or back home without those ancestors as
+ * its containing block), where nothing clips it. Frappe Gantt's date row is sticky inside a
+ * chart that scrolls sideways: it ran across the whole page over the titles beside the chart
+ * (OCR 0.40). The clone is clipped to the intersection of those ancestors' padding boxes,
+ * measured on the page (sides no ancestor clips stay open).
+ */
+export function clipStickyToScrollports(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  const { documentElement: root, body } = s.doc;
+  for (const [c, src] of map) {
+    const style = (c as HTMLElement).style as CSSStyleDeclaration | undefined;
+    if (!style || src === root) continue;
+    const cs = s.getComputedStyle(src);
+    if (!pinned(style, cs) || cs.position === 'fixed' || cs.transform !== 'none' || cs.clipPath !== 'none') continue;
+    let [top, right, bottom, left] = [-Infinity, Infinity, Infinity, -Infinity];
+    for (let a = src.parentElement; a && a !== body && a !== root; a = a.parentElement) {
+      const as = s.getComputedStyle(a);
+      const clipsX = as.overflowX !== 'visible';
+      const clipsY = as.overflowY !== 'visible';
+      if (!clipsX && !clipsY) continue;
+      const r = call(s.getBoundingClientRect, a);
+      const x = r.left + a.clientLeft;
+      const y = r.top + a.clientTop;
+      if (clipsX) [left, right] = [Math.max(left, x), Math.min(right, x + a.clientWidth)];
+      if (clipsY) [top, bottom] = [Math.max(top, y), Math.min(bottom, y + a.clientHeight)];
+    }
+    if (top === -Infinity && left === -Infinity) continue;
+    const u = call(s.getBoundingClientRect, src);
+    const open = -1e5;
+    const inset = [top - u.top, u.right - right, u.bottom - bottom, left - u.left].map((v) =>
+      Number.isFinite(v) ? `${v}px` : `${open}px`,
+    );
+    style.setProperty('clip-path', `inset(${inset.join(' ')})`);
+  }
+}
+
 /** The z-index of the outermost positioned ancestor that has one, the body included (not the root). */
 function outerZ(s: Saved, from: Element): string | null {
   let z: string | null = null;

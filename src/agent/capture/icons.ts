@@ -78,6 +78,20 @@ export function iconGlyphsAsText(s: Saved, context: CloneContext): Set<string> {
       host.removeAttribute('data-snapdom-has-icon');
     }
   }
+  // A ligature (Framework7's `content: "chevron_left_ios"`: several letters the font draws as
+  // one glyph) is not one character, so snapdom leaves its pseudo-element empty: the back
+  // arrow of a chat page was missing. The text goes back, and the font with it.
+  for (const span of root.querySelectorAll('[data-snapdom-pseudo="::before"],[data-snapdom-pseudo="::after"]')) {
+    const pseudo = (span as HTMLElement).dataset.snapdomPseudo as string;
+    const src = span.parentElement && map.get(span.parentElement);
+    if (!src || span.firstChild) continue;
+    const cs = s.getComputedStyle(src, pseudo);
+    const family = firstFamily(cs.fontFamily);
+    const text = contentText(cs.content);
+    if (!text || text.length < 2 || !isIconFamily(family)) continue;
+    span.textContent = text;
+    used.add(family);
+  }
   // Glyphs written as an element's own text (<i class="fa">&#xf0e0;</i>) stay text in
   // the clone, but snapdom does not embed their font either.
   for (const [, src] of map) {
