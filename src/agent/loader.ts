@@ -1,9 +1,11 @@
 // Load: turn the asset bytes into blob: URLs made inside the frame (an opaque-origin frame
-// cannot load the app's), rewrite the candidate's references to them, seed Math.random,
-// then replace the bootstrap document with the candidate via document.open/write/close.
+// cannot load the app's), rewrite the candidate's references to them, seed Math.random, give
+// the candidate web storage in memory (storage.ts), then replace the bootstrap document with
+// the candidate via document.open/write/close.
 // The window, and with it the agent's port and saved references, survives document.open.
 import type { AgentContext } from './context.ts';
 import { installListeners, installSeededRandom } from './hooks.ts';
+import { installMemoryStorage } from './storage.ts';
 import type { AssetFile, CandidateFile, LoadResult } from './protocol.ts';
 import { mapRuntimeUrl, rewriteAssetRefs } from './rewrite.ts';
 import { buildFiles, patchRequests, type BuiltFiles } from './files.ts';
@@ -98,6 +100,7 @@ export async function load(
     return mine ? ('url' in mine ? mine.url : missingUrl) : mapRuntimeUrl(v, urls);
   });
   installSeededRandom(ctx, seed);
+  installMemoryStorage(ctx);
   Object.defineProperty(s.win, REATTACH, {
     configurable: true,
     value: () => {
