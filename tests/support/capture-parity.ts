@@ -162,7 +162,12 @@ function readyScript(setup: string | undefined): string {
   addEventListener('load', async () => {
     try { await document.fonts.ready; } catch (e) {}
     await media();
-    try { await (0, eval)(${JSON.stringify(setup ?? '')}); } catch (e) { console.error('parity setup: ' + e); }
+    try { await (0, eval)(${JSON.stringify(setup ?? '')}); } catch (e) {
+      // A page whose setup fails is not in the state its cases describe: no capture of it.
+      document.title = 'parity setup failed: ' + e;
+      document.documentElement.setAttribute('data-iwr-parity-error', '');
+      return;
+    }
     try { await document.fonts.ready; } catch (e) {}
     addEventListener('scroll', () => { mark(); }, { passive: true });
     await mark();
@@ -189,16 +194,18 @@ export interface PageShots {
   error?: string;
 }
 
-async function waitReady(app: Page, id: number, scrollY: number | null, timeoutMs = 20_000): Promise<void> {
-  const selector = scrollY === null ? 'html[data-iwr-parity]' : `html[data-iwr-parity="${Math.round(scrollY)}"]`;
+async function waitReady(app: Page, id: number, scrollY: number | null, timeoutMs = 30_000): Promise<void> {
+  const ready = scrollY === null ? 'html[data-iwr-parity]' : `html[data-iwr-parity="${Math.round(scrollY)}"]`;
+  const selector = `${ready}, html[data-iwr-parity-error]`;
   const end = Date.now() + timeoutMs;
   for (;;) {
     const r = (await app.evaluate(({ id, selector }) => window.iwr.sandbox.request(id, { cmd: 'inspect', selector }), {
       id,
       selector,
-    })) as { found: boolean };
+    })) as { found: boolean; title: string };
+    if (r.found && r.title.startsWith('parity setup failed: ')) throw new Error(r.title);
     if (r.found) return;
-    if (Date.now() > end) throw new Error(`the page did not settle within ${timeoutMs / 1000} s (${selector})`);
+    if (Date.now() > end) throw new Error(`the page did not settle within ${timeoutMs / 1000} s (${ready})`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -776,6 +776,9 @@ export function clipStickyToScrollports(s: Saved, context: CloneContext): void {
     let [top, right, bottom, left] = [-Infinity, Infinity, Infinity, -Infinity];
     for (let a = src.parentElement; a && a !== body && a !== root; a = a.parentElement) {
       const as = s.getComputedStyle(a);
+      // A box-less ancestor clips nothing, whatever its overflow says (TypeDoc's sidebar column
+      // is `display: contents; overflow: auto`: its empty rect hid the whole side menu).
+      if (as.display === 'contents' || as.display === 'inline') continue;
       const clipsX = as.overflowX !== 'visible';
       const clipsY = as.overflowY !== 'visible';
       if (!clipsX && !clipsY) continue;
