@@ -39,6 +39,7 @@ import { canvasBackground, clearCanvasBackgroundSource, paintCanvasBackground } 
 import { keepBrokenImages, restoreBrokenImageSizes } from './capture/images.ts';
 import { svgVariables } from './capture/svg-variables.ts';
 import { svgOutlines } from './capture/svg-outlines.ts';
+import { dropNonXmlAttributes } from './capture/attribute-names.ts';
 
 /**
  * snapdom works in one task (the frame is frozen meanwhile), about 0.4 ms per element in
@@ -118,6 +119,7 @@ function beforeRender(s: Saved, c: CloneContext): void {
   unitlessLineHeights(s, c);
   clearCanvasBackgroundSource(s, c);
   exactColors(c);
+  dropNonXmlAttributes(c);
 }
 
 /** snapdom's capture of the viewport with the corrections above (its `url` is the SVG). */

@@ -162,6 +162,10 @@ function readyScript(setup: string | undefined): string {
   addEventListener('load', async () => {
     try { await document.fonts.ready; } catch (e) {}
     await media();
+    // The document is written in one go, so DOMContentLoaded and load come in one task: what
+    // a page starts from DOMContentLoaded in a later task (jQuery runs its ready callbacks in a
+    // setTimeout) has not run yet. The official harness waits a second after load; a few tasks do here.
+    await new Promise((r) => setTimeout(r, 50));
     try { await (0, eval)(${JSON.stringify(setup ?? '')}); } catch (e) {
       // A page whose setup fails is not in the state its cases describe: no capture of it.
       document.title = 'parity setup failed: ' + e;
