@@ -30,6 +30,7 @@ export const SPLITS = [
   'tuning-8',
   'tuning-9',
   'tuning-10',
+  'tuning-11',
   'held-out',
   'held-out-2',
   'held-out-3',
