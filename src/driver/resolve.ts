@@ -89,7 +89,7 @@ export function resolveStep(step: Step, taken: PageSnapshot): ResolveResult {
   const description = typeof step.parameters?.description === 'string' ? step.parameters.description : '';
   const fail = (reason: string, alternatives: Alternative[] = []): ResolveFail => ({ ok: false, action, reason, alternatives });
   if (!['Click', 'Type', 'Press', 'Scroll'].includes(action)) return fail(`unknown action type "${action}"`);
-  const parsed = parseStep(quoteShownNames(step, snapshot));
+  const parsed = parseStep(quoteShownColours(quoteShownNames(step, snapshot), snapshot));
   if (action === 'Scroll') {
     return {
       ok: true,
@@ -257,6 +257,31 @@ function quoteShownNames(step: Step, snapshot: PageSnapshot): Step {
         return word;
       const whole = new RegExp(`(^|[^\\w-])${word.replace(/[-]/g, '\\-')}($|[^\\w-])`, 'i');
       if (!snapshot.elements.some((e) => e.visible && whole.test(e.text))) return word;
+      changed = true;
+      return `'${word}'`;
+    });
+  }
+  return changed ? { ...step, parameters: { ...step.parameters, description: parts.join('') } } : step;
+}
+
+/** Nouns after a colour word that make it the name of a choice: "the Crimson colour", "the Ocean theme". */
+const CHOICE_NOUNS = new Set(['colour', 'color', 'theme', 'swatch', 'skin', 'shade', 'option', 'variant', 'style']);
+
+/**
+ * "Choose the Crimson colour" on a picker of named colours: the colour word is the name of a
+ * button that shows it whole, not the look of the target (the Crimson button is not drawn red).
+ * Only before a noun of choice, and only when a visible element reads exactly that word.
+ */
+function quoteShownColours(step: Step, snapshot: PageSnapshot): Step {
+  const description = step.parameters?.description;
+  if (typeof description !== 'string') return step;
+  let changed = false;
+  const parts = description.split(/("[^"]*"|'[^']*'|“[^”]*”)/);
+  for (let p = 0; p < parts.length; p += 2) {
+    parts[p] = (parts[p] as string).replace(/(?<![\w'’-])([a-z]+)(?=\s+([a-z]+))/gi, (word: string, _w: string, next: string) => {
+      const lower = word.toLowerCase();
+      if (!COLOUR_WORDS.has(lower) || !CHOICE_NOUNS.has(next.toLowerCase())) return word;
+      if (!snapshot.elements.some((e) => e.visible && e.text.trim().toLowerCase() === lower)) return word;
       changed = true;
       return `'${word}'`;
     });

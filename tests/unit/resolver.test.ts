@@ -4394,3 +4394,27 @@ function spreadsheet(table: string, letters: string[], rows: number, looks: { he
   }
   return els;
 }
+
+test('"Choose the Crimson colour" on a picker of named colours is the button that reads Crimson, not one drawn red', () => {
+  const bar = `${B(1)}/div[1]`;
+  const page = snap(
+    withParents([
+      { tag: 'div', xpath: bar, text: 'Color: Default Red Crimson Violet', box: { x: 500, y: 60, width: 500, height: 36 } },
+      { tag: 'span', xpath: `${bar}/span[1]`, text: 'Color:', box: { x: 500, y: 64, width: 50, height: 28 } },
+      ...['Default', 'Ocean', 'Crimson', 'Violet'].map((t, i): El => ({
+        tag: 'button',
+        xpath: `${bar}/button[${i + 1}]`,
+        text: t,
+        classes: ['btn'],
+        // The active choice is filled red; the Crimson button itself is plain.
+        look: i === 0 ? { bg: 'rgb(220, 20, 60)', fg: 'rgb(255, 255, 255)' } : { bg: 'rgb(255, 255, 255)', fg: 'rgb(33, 37, 41)' },
+        box: { x: 553 + 90 * i, y: 64, width: 80, height: 28 },
+      })),
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Choose the Crimson colour' }), page);
+  expect(page.elements[idx(r)]?.text).toBe('Crimson');
+  // A colour word before a kind noun stays a look: "the crimson button" is the one drawn red.
+  const red = resolveStep(step('Click', { description: 'Click the crimson button' }), page);
+  expect(page.elements[idx(red)]?.text).toBe('Default');
+});
