@@ -111,7 +111,8 @@ const SYNONYM_GROUPS: string[][] = [
   ['checkout', 'pay', 'payment', 'purchase'],
   ['completed', 'finished', 'done', 'complete'],
   ['clear', 'remove', 'erase', 'reset'],
-  ['fullscreen', 'maximize', 'maximise', 'expand'],
+  // "The icon with four arrows pointing outwards" is how the full-screen icon is described.
+  ['fullscreen', 'maximize', 'maximise', 'expand', 'outwards', 'outward'],
   ['sidebar', 'sidenav', 'drawer'],
   ['lightbulb', 'bulb', 'idea'],
   ['user', 'profile', 'account', 'avatar', 'person'],
@@ -146,6 +147,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['link', 'chain', 'hyperlink'],
   ['blockquote', 'quote', 'quotation'],
   ['strike', 'strikethrough', 'crossed'],
+  ['cut', 'scissors'],
   // Short forms a control shows for a word a person says in full ("Sort descending" for "Desc").
   ['ascending', 'asc'],
   ['descending', 'desc'],

@@ -1512,7 +1512,7 @@ describe('"with the <control>" after a purpose is the means', () => {
 });
 
 describe('an anchor phrase nothing on the page says', () => {
-  test('"the icon with four outward arrows ... to go full screen": no icon shows those words, so the purpose decides', () => {
+  test('"the icon with four little corners ... to go full screen": no icon shows those words, so the purpose decides', () => {
     const page = snap(
       ['bi bi-list', 'bi bi-search', 'bi bi-arrows-fullscreen fullscreen'].map((iconHint, i) => ({
         tag: 'a',
@@ -1523,7 +1523,7 @@ describe('an anchor phrase nothing on the page says', () => {
         box: { x: 200 + i * 48, y: 8, width: 48, height: 40 },
       })),
     );
-    const description = 'Click the icon with four outward arrows in the top bar to go full screen';
+    const description = 'Click the icon with four little corners in the top bar to go full screen';
     expect(parseStep(step('Click', { description })).target.purpose).toContain('fullscreen');
     const r = resolveStep(step('Click', { description }), page);
     expect(idx(r)).toBe(2);
@@ -4417,4 +4417,36 @@ test('"Choose the Crimson colour" on a picker of named colours is the button tha
   // A colour word before a kind noun stays a look: "the crimson button" is the one drawn red.
   const red = resolveStep(step('Click', { description: 'Click the crimson button' }), page);
   expect(page.elements[idx(red)]?.text).toBe('Default');
+});
+
+test('icons described by their look: the scissors are Cut, four arrows pointing outwards are Full Screen', () => {
+  const bar = `${B(1)}/div[1]`;
+  const page = snap(
+    withParents([
+      { tag: 'div', xpath: bar, text: '', box: { x: 0, y: 10, width: 1000, height: 34 } },
+      ...['copy', 'cut', 'paste', 'fullscreen', 'view'].flatMap((name, i): El[] => [
+        {
+          tag: 'div',
+          xpath: `${bar}/div[${i + 1}]`,
+          text: '',
+          title: { copy: 'Copy', cut: 'Cut', paste: 'Paste', fullscreen: 'Full Screen', view: 'View' }[name] as string,
+          classes: ['ui-state-default', 'tool-button'],
+          listeners: ['click'],
+          box: { x: 10 + 30 * i, y: 15, width: 24, height: 24 },
+        },
+        {
+          tag: 'span',
+          xpath: `${bar}/div[${i + 1}]/span[1]`,
+          text: '',
+          classes: ['tool-button-icon', `tool-button-icon-${name}`],
+          box: { x: 14 + 30 * i, y: 19, width: 16, height: 16 },
+        },
+      ]),
+    ]),
+  );
+  const at = (d: string) => page.elements[idx(resolveStep(step('Click', { description: d }), page))]?.xpath ?? '';
+  expect(at('Click the scissors icon in the toolbar')).toMatch(new RegExp(`^${bar.replace(/[[\]]/g, '\\$&')}/div\\[2\\]`));
+  expect(at('Click the icon with four arrows pointing outwards in the toolbar')).toMatch(
+    new RegExp(`^${bar.replace(/[[\]]/g, '\\$&')}/div\\[4\\]`),
+  );
 });
