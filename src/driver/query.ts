@@ -218,7 +218,9 @@ function applyRelations(
         s.reasons.push(`position in #${via} (${fmt(inFrame)})`);
       }
       // Containment, not distance: "in the To Do column" splits the board; "below X" only grades.
-      if (rel.type === 'inside' || rel.type === 'group' || rel.type === 'contains' || bestContained) s.relFit = (s.relFit ?? 0) + best;
+      // What the target holds ("the third post, the one about Beer CSS") confirms the pick but
+      // does not scope the count: a post about Beer CSS elsewhere is no member of Recent Posts.
+      if (rel.type === 'inside' || rel.type === 'group' || bestContained) s.relFit = (s.relFit ?? 0) + best;
       if (best > 0) s.reasons.push(`${rel.type} ${describeQuery(rel.anchor)} #${via} (${fmt(best)})`);
     }
   }

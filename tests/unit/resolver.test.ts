@@ -4450,3 +4450,37 @@ test('icons described by their look: the scissors are Cut, four arrows pointing 
     new RegExp(`^${bar.replace(/[[\]]/g, '\\$&')}/div\\[4\\]`),
   );
 });
+
+test('"In Recent Posts, open the third post, the one about Beer CSS": counted in Recent Posts, though the feed has a post about Beer CSS too', () => {
+  const feed = `${B(1)}/main[1]`;
+  const side = `${B(1)}/article[1]`;
+  const titles = [
+    'How do I disable the messages?',
+    'Dark mode colours look off',
+    'Cheers to Craft Design: Beer CSS - A Lightweight Framework',
+  ];
+  const page = snap(
+    withParents([
+      { tag: 'main', xpath: feed, text: 'Beer CSS 3.0 is out', box: { x: 0, y: 60, width: 800, height: 700 } },
+      { tag: 'div', xpath: `${feed}/div[1]`, text: 'Beer CSS 3.0 is out', box: { x: 20, y: 80, width: 760, height: 200 } },
+      { tag: 'a', xpath: `${feed}/div[1]/a[1]`, href: '#', text: 'Beer CSS', box: { x: 30, y: 90, width: 100, height: 20 } },
+      { tag: 'article', xpath: side, text: `Recent Posts ${titles.join(' ')}`, box: { x: 860, y: 380, width: 360, height: 420 } },
+      { tag: 'h5', xpath: `${side}/h5[1]`, text: 'Recent Posts', box: { x: 870, y: 390, width: 200, height: 30 } },
+      { tag: 'ul', xpath: `${side}/ul[1]`, text: titles.join(' '), classes: ['list'], box: { x: 864, y: 430, width: 352, height: 370 } },
+      ...titles.flatMap((t, i): El[] => [
+        {
+          tag: 'li',
+          xpath: `${side}/ul[1]/li[${i + 1}]`,
+          role: 'listitem',
+          text: `${t} ${i + 3} points`,
+          classes: ['wave', 'small-round'],
+          listeners: ['click'],
+          box: { x: 864, y: 430 + 120 * i, width: 352, height: 100 + 10 * i },
+        },
+        { tag: 'h6', xpath: `${side}/ul[1]/li[${i + 1}]/h6[1]`, text: t, box: { x: 874, y: 440 + 120 * i, width: 330, height: 40 } },
+      ]),
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'In Recent Posts, open the third post, the one about Beer CSS' }), page);
+  expect(page.elements[idx(r)]?.xpath).toMatch(/\/li\[3\]/);
+});
