@@ -101,6 +101,9 @@ export function regionInstance(region: Region, ordinal: number, infos: Info[]): 
   return ordered[ordinal > 0 ? ordinal - 1 : ordered.length + ordinal];
 }
 
+/** Two boxes drawn at the same place (a copy of a heading over it). */
+const sameSpot = (p: Box, q: Box) => Math.abs(p.x - q.x) < 1 && Math.abs(p.y - q.y) < 1;
+
 /**
  * The section a heading or label titles, when the heading is not itself a control, as an
  * XPath depth: an element is in the section when it shares at least that many steps with the
@@ -120,7 +123,9 @@ export function sectionDepth(a: Info, infos: Info[]): number | undefined {
   const looks = (o: Info) => o.e.look?.fontPx === a.e.look?.fontPx && !!o.e.look?.bold === !!a.e.look?.bold;
   let shared = -1;
   for (const o of infos) {
-    if (o === a || o.e.tag !== a.e.tag || o.e.text === a.e.text) continue;
+    // A like heading with the same words opens a section of its own where it stands apart (four
+    // footer columns each titled "Categories"); one drawn over the same place is a copy of it.
+    if (o === a || o.e.tag !== a.e.tag || (o.e.text === a.e.text && sameSpot(o.e.box, a.e.box))) continue;
     if (`${o.e.tag}|${o.e.classes.join('.')}` !== key && !looks(o)) continue;
     shared = Math.max(shared, commonDepth(o.e.xpath, a.e.xpath));
   }

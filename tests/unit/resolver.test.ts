@@ -4484,3 +4484,49 @@ test('"In Recent Posts, open the third post, the one about Beer CSS": counted in
   const r = resolveStep(step('Click', { description: 'In Recent Posts, open the third post, the one about Beer CSS' }), page);
   expect(page.elements[idx(r)]?.xpath).toMatch(/\/li\[3\]/);
 });
+
+test('"Second Link in the third Categories column": four footer columns all titled Categories each open a section of their own', () => {
+  const cols = `${B(1)}/footer[1]/div[1]`;
+  const page = snap(
+    withParents([
+      {
+        tag: 'h2',
+        xpath: `${B(1)}/section[1]/h2[1]`,
+        text: 'Brand name',
+        classes: ['title'],
+        box: { x: 300, y: 100, width: 300, height: 20 },
+      },
+      {
+        tag: 'footer',
+        xpath: `${B(1)}/footer[1]`,
+        text: 'Categories First Link Second Link',
+        box: { x: 0, y: 600, width: 1280, height: 200 },
+      },
+      { tag: 'div', xpath: cols, text: 'Categories First Link Second Link', box: { x: 300, y: 610, width: 900, height: 150 } },
+      ...[0, 1, 2, 3].flatMap((k): El[] => [
+        {
+          tag: 'div',
+          xpath: `${cols}/div[${k + 1}]`,
+          text: 'Categories First Link Second Link',
+          box: { x: 300 + 226 * k, y: 620, width: 194, height: 120 },
+        },
+        {
+          tag: 'h2',
+          xpath: `${cols}/div[${k + 1}]/h2[1]`,
+          text: 'CATEGORIES',
+          classes: ['title'],
+          box: { x: 300 + 226 * k, y: 620, width: 194, height: 20 },
+        },
+        ...[1, 2].map((n): El => ({
+          tag: 'a',
+          xpath: `${cols}/div[${k + 1}]/nav[1]/li[${n}]/a[1]`,
+          href: '#',
+          text: n === 1 ? 'First Link' : 'Second Link',
+          box: { x: 300 + 226 * k, y: 650 + 30 * n, width: 97, height: 19 },
+        })),
+      ]),
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: "In the footer, click 'Second Link' in the third CATEGORIES column" }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${cols}/div[3]/nav[1]/li[2]/a[1]`);
+});
