@@ -10,7 +10,7 @@
 // cursor:pointer is unknown and visibility comes from the box alone), and hit-testing
 // runs for at most MAX_HIT_TESTS elements. `snapshot.truncated` says a cap was reached.
 import type { ElementSnapshot, Look, PageSnapshot } from '../driver/snapshot.ts';
-import { classifyGlyph, shapeKey, type Primitive } from '../driver/glyphs.ts';
+import { classifyGlyph, polygonSpellings, shapeKey, type Primitive } from '../driver/glyphs.ts';
 import { iconName } from './icon-names.ts';
 import { iconFontWords } from '../driver/icon-fonts.ts';
 
@@ -580,7 +580,12 @@ function svgShapeOf(el: Element, dom: SnapshotDom): string {
   };
   walk(svg, 0);
   if (!prims.length) return '';
-  const known = iconName(shapeKey(prims)) ?? '';
+  const known =
+    iconName(shapeKey(prims)) ??
+    polygonSpellings(prims)
+      .map((alt) => iconName(shapeKey(alt)))
+      .find(Boolean) ??
+    '';
   if (prims.length > 12) return known;
   const vb = (dom.getAttribute(svg, 'viewBox') ?? '').split(/[\s,]+/).map(Number);
   const viewBox = vb.length === 4 && vb.every(Number.isFinite) ? { width: vb[2] as number, height: vb[3] as number } : undefined;

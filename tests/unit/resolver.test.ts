@@ -8,7 +8,7 @@ import { scoreQuery } from '../../src/driver/query.ts';
 import { textSimilarity } from '../../src/driver/text.ts';
 import { asksQuestion } from '../../src/driver/kinds.ts';
 import { parseColour } from '../../src/driver/colours.ts';
-import { canonicalPath, shapeKey } from '../../src/driver/glyphs.ts';
+import { canonicalPath, polygonSpellings, shapeKey } from '../../src/driver/glyphs.ts';
 import { iconName } from '../../src/agent/icon-names.ts';
 import { B, snap, withParents, type El } from '../support/snapshots.ts';
 import type { Step } from '../../src/task/types.ts';
@@ -3785,6 +3785,18 @@ test("an icon's geometry key is the same however its path data is spelled, and t
   expect(canonicalPath('M1 1 A 2 2 0 2 1 3 3')).toBe(''); // a flag that is no flag: not path data
   // The table the snapshot reads names Lucide's and Feather's x as they draw it.
   expect(iconName(shapeKey(x))).toBe('x');
+});
+
+test("Feather's star copied as a path of straight lines is known as its polygon: the star", () => {
+  const star = [
+    { kind: 'path', d: 'M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01L12 2z' } as const,
+  ];
+  expect(iconName(shapeKey(star))).toBeUndefined();
+  expect(polygonSpellings(star).map((alt) => iconName(shapeKey(alt)))).toContain('star');
+  // A curve, or a second subpath, is no polygon.
+  expect(polygonSpellings([{ kind: 'path', d: 'M12 2l3 6c1 1 2 2 3 3z' }])).toEqual([]);
+  expect(polygonSpellings([{ kind: 'path', d: 'M0 0L4 0L4 4zM6 6L8 8L6 8z' }])).toEqual([]);
+  expect(polygonSpellings([{ kind: 'circle', cx: 1, cy: 1, r: 1 }])).toEqual([]);
 });
 
 test('"Switch off Progress editable": switch with on/off names a switch (its label beside it is not the control); "switch to" does not', () => {
