@@ -514,3 +514,24 @@ test('a box an id names as a region is kept with one child (#cookieBanner), and 
   );
   expect(r.ok && snapshot.elements[r.index]?.text).toBe('Reject all cookies');
 });
+
+test('blank swatches after a "Color" label all have it as their context, and a star copied from Feather as a straight-line path is a star: "Pick the dark grey colour", "the fifth star"', async () => {
+  // Tailblocks' product page: <span>Color</span> then three round buttons painted by a class;
+  // a rating of five Feather stars written as <path d="M12 2l3.09 6.26...z">.
+  const star = (fill: string) =>
+    `<svg fill="${fill}" stroke="currentColor" stroke-width="2" viewBox="0 0 24 24" style="width:16px;height:16px;color:#6366f1"><path d="M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01L12 2z"/></svg>`;
+  const html = `<!doctype html><html><head><style>
+    .sw { width: 24px; height: 24px; border-radius: 50%; border: 2px solid #d1d5db; margin-left: 4px; }
+    </style></head><body><h1>The Catcher in the Rye</h1>
+    <div class="rating">${star('currentColor').repeat(4)}${star('none')}<span>4 Reviews</span></div>
+    <div class="colors"><span>Color</span><button class="sw" style="background:#fff"></button><button class="sw" style="background:#374151"></button><button class="sw" style="background:#6366f1"></button></div>
+    <h2>Brand name</h2></body></html>`;
+  const snapshot = await snapshotOf(html);
+  const swatches = snapshot.elements.filter((e) => e.tag === 'button');
+  expect(swatches.map((s) => s.context)).toEqual(['Color', 'Color', 'Color']);
+  const stars = snapshot.elements.filter((e) => e.tag === 'svg');
+  expect(stars).toHaveLength(5);
+  for (const s of stars) expect(s.iconHint?.split(' ')).toContain('star');
+  const grey = resolveStep(toStep({ id: 'grey', type: 'Click', description: 'Pick the dark grey colour' }), snapshot);
+  expect(grey.ok && snapshot.elements[grey.index]?.xpath).toMatch(/div\[2\]\/button\[2\]$/);
+});
