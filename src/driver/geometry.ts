@@ -78,6 +78,12 @@ export function inRegion(region: Region, e: ElementSnapshot, snapshot: PageSnaps
   if (region === 'header' && has('nav') && !has('header') && pageY + e.box.height / 2 >= W.HEADER_BAND_PX) return W.SIDE_NAV_AS_HEADER;
   if ((region === 'nav' || region === 'header') && (has('nav') || has('header'))) return 1;
   if (has(region) || has(REGION_TAGS[region])) return 1;
+  // "at the bottom of the sidebar" where the side menu is a nav of divs (elFinder's folder tree):
+  // a nav down the left or right side, below the header band, is the sidebar by its place.
+  if (region === 'sidebar' && has('nav') && pageY + e.box.height / 2 >= W.HEADER_BAND_PX) {
+    const cx = (e.box.x + e.box.width / 2) / Math.max(1, snapshot.viewport.width);
+    if (cx < W.SIDE_BAND || cx > 1 - W.SIDE_BAND) return W.REGION_BY_PLACE_FIT;
+  }
   if ((region === 'header' || region === 'nav') && pageY + e.box.height / 2 < W.HEADER_BAND_PX) return W.REGION_BY_PLACE_FIT;
   if (region === 'footer' && pageY > snapshot.scroll.maxY + snapshot.viewport.height - W.FOOTER_BAND_PX) return W.REGION_BY_PLACE_FIT;
   return 0;

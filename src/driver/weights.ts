@@ -278,6 +278,8 @@ export const SIDE_NAV_AS_HEADER = 0.5;
 export const FOOTER_BAND_PX = 150;
 /** ...fit by place alone, less than a real landmark. */
 export const REGION_BY_PLACE_FIT = 0.6;
+/** A nav whose centre lies in this share of the viewport's width at either side is a sidebar by its place. */
+export const SIDE_BAND = 0.3;
 
 // --- Element kinds ----------------------------------------------------------------------
 

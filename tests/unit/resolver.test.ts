@@ -4542,3 +4542,35 @@ test('"Second Link in the third Categories column": four footer columns all titl
   const r = resolveStep(step('Click', { description: "In the footer, click 'Second Link' in the third CATEGORIES column" }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${cols}/div[3]/nav[1]/li[2]/a[1]`);
 });
+
+test('"Trash at the bottom of the sidebar" where the side menu is a nav of divs down the left: the sidebar by its place', () => {
+  const tree = `${B(1)}/div[2]/div[1]`;
+  const page = snap(
+    withParents([
+      { tag: 'div', xpath: `${B(1)}/div[1]`, text: '', landmark: 'header', box: { x: 0, y: 0, width: 1280, height: 40 } },
+      {
+        tag: 'div',
+        xpath: `${B(1)}/div[1]/div[1]`,
+        text: 'Into trash',
+        title: 'Into trash',
+        classes: ['tool-button'],
+        listeners: ['click'],
+        landmark: 'header',
+        box: { x: 434, y: 8, width: 24, height: 24 },
+      },
+      { tag: 'div', xpath: tree, text: 'My Drive Documents Photos Trash', landmark: 'nav', box: { x: 0, y: 45, width: 250, height: 700 } },
+      ...['My Drive', 'Documents', 'Photos', 'Trash'].map((t, i): El => ({
+        tag: 'span',
+        xpath: `${tree}/div[${i + 1}]/span[1]`,
+        text: t,
+        landmark: 'nav',
+        box: { x: 14, y: 60 + 40 * i, width: 230, height: 25 },
+      })),
+      { tag: 'div', xpath: `${B(1)}/div[2]/div[2]`, text: 'Documents Photos Trash', box: { x: 260, y: 45, width: 1000, height: 700 } },
+      // The file area shows the Trash folder too, lower on the screen than the tree's.
+      { tag: 'div', xpath: `${B(1)}/div[2]/div[2]/div[1]`, text: 'Trash', box: { x: 900, y: 330, width: 120, height: 92 } },
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Click Trash at the bottom of the sidebar' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${tree}/div[4]/span[1]`);
+});
