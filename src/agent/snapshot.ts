@@ -1207,7 +1207,8 @@ function contextOf(el: Element, ownText: string, dom: SnapshotDom, cache: Map<El
   // "<span>Passengers</span><div class=dd>": a short text just before the control labels it;
   // "<span>Color</span><button/><button/>": so it does the blank controls of a row after it.
   let prev = el.previousElementSibling;
-  for (let k = 0; prev && k < 8 && prev.localName === el.localName && !ownText && !boundedText(prev, 1); k++) prev = prev.previousElementSibling;
+  for (let k = 0; prev && k < 8 && prev.localName === el.localName && !ownText && !boundedText(prev, 1); k++)
+    prev = prev.previousElementSibling;
   if (prev && prev.childElementCount <= 1) {
     const t = boundedText(prev, 60);
     if (t && t.length <= 40 && t !== ownText) return t;

@@ -282,10 +282,10 @@ const STYLE_WORDS: Record<string, Partial<LookQuery>> = {
   crossed: { strike: true },
   round: { round: true },
   rounded: { round: true },
-  circular: { round: true },
-  circle: { round: true },
+  circular: { round: true, circle: true },
+  circle: { round: true, circle: true },
   // A ring drawn round it: a border, not a filled disc.
-  circled: { round: true, outlined: true },
+  circled: { round: true, outlined: true, circle: true },
   pill: { round: true },
   outlined: { outlined: true },
   outline: { outlined: true },

@@ -60,6 +60,8 @@ export interface LookQuery {
   bold?: boolean;
   strike?: boolean;
   round?: boolean;
+  /** Round and about as wide as tall: "the grey circle" is no pill. */
+  circle?: boolean;
   outlined?: boolean;
   size?: 'big' | 'small';
 }

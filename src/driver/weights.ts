@@ -309,3 +309,5 @@ export const UNSHOWN_LABEL_FACTOR = 0.95;
 
 /** "In the yellow list" met by an item's own fill rather than what it sits on. */
 export const OWN_FILL_AROUND_FIT = 0.8;
+/** A circle's box is at most this much wider than tall (or taller than wide). */
+export const CIRCLE_ASPECT_MAX = 1.3;

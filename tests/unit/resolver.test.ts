@@ -4574,3 +4574,31 @@ test('"Trash at the bottom of the sidebar" where the side menu is a nav of divs 
   const r = resolveStep(step('Click', { description: 'Click Trash at the bottom of the sidebar' }), page);
   expect(page.elements[idx(r)]?.xpath).toBe(`${tree}/div[4]/span[1]`);
 });
+
+test('"the grey circle with the number 4" is the round badge as wide as tall, not a grey pill reading "Step 1 of 4"', () => {
+  const grey = { bg: 'rgb(222, 226, 230)', fg: 'rgb(33, 37, 41)', round: true };
+  const page = snap(
+    withParents([
+      { tag: 'span', xpath: `${B(1)}/div[1]/span[1]`, text: 'Step 1 of 4', look: grey, box: { x: 719, y: 118, width: 85, height: 20 } },
+      { tag: 'span', xpath: `${B(1)}/div[1]/span[1]/span[1]`, text: '4', box: { x: 780, y: 120, width: 8, height: 16 } },
+      ...[1, 2, 3, 4].flatMap((n): El[] => [
+        {
+          tag: 'a',
+          xpath: `${B(1)}/ul[1]/li[${n}]/a[1]`,
+          href: `#step-${n}`,
+          text: `${n} Step ${n}`,
+          box: { x: 10 + 320 * (n - 1), y: 185, width: 318, height: 56 },
+        },
+        {
+          tag: 'span',
+          xpath: `${B(1)}/ul[1]/li[${n}]/a[1]/span[1]`,
+          text: String(n),
+          look: grey,
+          box: { x: 20 + 320 * (n - 1), y: 198, width: 30, height: 30 },
+        },
+      ]),
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Click the grey circle with the number 4' }), page);
+  expect(page.elements[idx(r)]?.xpath).toMatch(/li\[4\]\/a\[1\]/);
+});
