@@ -236,32 +236,41 @@ const DESCRIPTIVE_PARTS = new Set([
 ]);
 
 /**
+ * The step with each word `pattern` finds outside quotes (a quoted label stays as it is)
+ * quoted when `shown(word, next)` says the page shows it as a name; the same step if none is.
+ */
+function quoteWhereShown(step: Step, pattern: RegExp, shown: (word: string, next: string) => boolean): Step {
+  const description = step.parameters?.description;
+  if (typeof description !== 'string') return step;
+  let changed = false;
+  const parts = description.split(/("[^"]*"|'[^']*'|“[^”]*”)/);
+  for (let p = 0; p < parts.length; p += 2)
+    parts[p] = (parts[p] as string).replace(pattern, (word: string, at: number, text: string) => {
+      const next = /^\s+([a-z]+)/i.exec(text.slice(at + word.length))?.[1] ?? '';
+      if (!shown(word, next)) return word;
+      changed = true;
+      return `'${word}'`;
+    });
+  return changed ? { ...step, parameters: { ...step.parameters, description: parts.join('') } } : step;
+}
+
+/**
  * "the fork count of bootstrap-table": a hyphenated name the page shows as it is (a package, a
  * file, a slug) is read as quoted, not split into words and nouns ("bootstrap" and a table).
  * Only a word the page shows whole, with no part that describes a place or a look.
  */
 function quoteShownNames(step: Step, snapshot: PageSnapshot): Step {
-  const description = step.parameters?.description;
-  if (typeof description !== 'string' || !description.includes('-')) return step;
-  let changed = false;
-  // Outside quotes only: a quoted label stays as it is.
-  const parts = description.split(/("[^"]*"|'[^']*'|“[^”]*”)/);
-  for (let p = 0; p < parts.length; p += 2) {
-    parts[p] = (parts[p] as string).replace(/(?<![\w'’-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])/gi, (word) => {
-      if (
-        word
-          .toLowerCase()
-          .split('-')
-          .some((w) => DESCRIPTIVE_PARTS.has(w) || COLOUR_WORDS.has(w))
-      )
-        return word;
-      const whole = new RegExp(`(^|[^\\w-])${word.replace(/[-]/g, '\\-')}($|[^\\w-])`, 'i');
-      if (!snapshot.elements.some((e) => e.visible && whole.test(e.text))) return word;
-      changed = true;
-      return `'${word}'`;
-    });
-  }
-  return changed ? { ...step, parameters: { ...step.parameters, description: parts.join('') } } : step;
+  return quoteWhereShown(step, /(?<![\w'’-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])/gi, (word) => {
+    if (
+      word
+        .toLowerCase()
+        .split('-')
+        .some((w) => DESCRIPTIVE_PARTS.has(w) || COLOUR_WORDS.has(w))
+    )
+      return false;
+    const whole = new RegExp(`(^|[^\\w-])${word.replace(/[-]/g, '\\-')}($|[^\\w-])`, 'i');
+    return snapshot.elements.some((e) => e.visible && whole.test(e.text));
+  });
 }
 
 /** Nouns after a colour word that make it the name of a choice: "the Crimson colour", "the Ocean theme". */
@@ -273,20 +282,11 @@ const CHOICE_NOUNS = new Set(['colour', 'color', 'theme', 'swatch', 'skin', 'sha
  * Only before a noun of choice, and only when a visible element reads exactly that word.
  */
 function quoteShownColours(step: Step, snapshot: PageSnapshot): Step {
-  const description = step.parameters?.description;
-  if (typeof description !== 'string') return step;
-  let changed = false;
-  const parts = description.split(/("[^"]*"|'[^']*'|“[^”]*”)/);
-  for (let p = 0; p < parts.length; p += 2) {
-    parts[p] = (parts[p] as string).replace(/(?<![\w'’-])([a-z]+)(?=\s+([a-z]+))/gi, (word: string, _w: string, next: string) => {
-      const lower = word.toLowerCase();
-      if (!COLOUR_WORDS.has(lower) || !CHOICE_NOUNS.has(next.toLowerCase())) return word;
-      if (!snapshot.elements.some((e) => e.visible && e.text.trim().toLowerCase() === lower)) return word;
-      changed = true;
-      return `'${word}'`;
-    });
-  }
-  return changed ? { ...step, parameters: { ...step.parameters, description: parts.join('') } } : step;
+  return quoteWhereShown(step, /(?<![\w'’-])[a-z]+(?=\s+[a-z])/gi, (word, next) => {
+    const lower = word.toLowerCase();
+    if (!COLOUR_WORDS.has(lower) || !CHOICE_NOUNS.has(next.toLowerCase())) return false;
+    return snapshot.elements.some((e) => e.visible && e.text.trim().toLowerCase() === lower);
+  });
 }
 
 /**
