@@ -294,6 +294,9 @@ const NUMBER_AT = /[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/iy;
 /** Tabler's invisible first path, the icon's bounding box: no part of what it draws. */
 const BOUNDING_BOX = /^M 0 0 h (\d+) v \1 H 0 z$/;
 
+/** A coordinate as the geometry keys write it: rounded to hundredths, -0 as 0. */
+const hundredths = (n: number): string => String(Math.round(n * 100) / 100 || 0);
+
 /**
  * Path data in one spelling: commands and numbers (to 0.01) separated by single spaces,
  * whatever the source's separators, compacted arc flags ("0 006 3.75" is "0 0 0 6 3.75") or
@@ -328,7 +331,7 @@ export function canonicalPath(d: string): string {
     NUMBER_AT.lastIndex = at;
     const m = NUMBER_AT.exec(d);
     if (!m) return '';
-    out.push(String(Math.round(Number(m[0]) * 100) / 100 || 0));
+    out.push(hundredths(Number(m[0])));
     at += m[0].length;
     arg++;
   }
@@ -383,7 +386,6 @@ function lineCorners(d: string): number[] | null {
  * (shapeKey) a set's table knows. Empty when no path is drawn with straight lines only.
  */
 export function polygonSpellings(prims: Primitive[]): Primitive[][] {
-  const r = (n: number) => String(Math.round(n * 100) / 100 || 0);
   const corners = prims.map((p) => (p.kind === 'path' ? lineCorners(p.d) : null));
   if (!corners.some(Boolean)) return [];
   const spell = (closed: boolean): Primitive[] =>
@@ -392,7 +394,7 @@ export function polygonSpellings(prims: Primitive[]): Primitive[][] {
       if (!c) return p;
       const open = c.length > 2 && c[0] === c.at(-2) && c[1] === c.at(-1) ? c.slice(0, -2) : c;
       const pts = closed ? [...open, open[0] as number, open[1] as number] : open;
-      return { kind: 'polyline', points: pts.map(r).join(' ') };
+      return { kind: 'polyline', points: pts.map(hundredths).join(' ') };
     });
   return [spell(true), spell(false)];
 }
@@ -403,16 +405,15 @@ export function polygonSpellings(prims: Primitive[]): Primitive[][] {
  * (`src/agent/icon-keys.ts`) when nothing in the markup names it. '' for no shapes.
  */
 export function shapeKey(prims: Primitive[]): string {
-  const r = (n: number) => String(Math.round(n * 100) / 100 || 0);
   const parts: string[] = [];
   for (const p of prims) {
     if (p.kind === 'path') {
       const d = canonicalPath(p.d);
       if (d && !BOUNDING_BOX.test(d)) parts.push(d);
-    } else if (p.kind === 'line') parts.push(`l ${r(p.x1)} ${r(p.y1)} ${r(p.x2)} ${r(p.y2)}`);
-    else if (p.kind === 'polyline') parts.push(`p ${(p.points.match(NUM) ?? []).map((n) => r(Number(n))).join(' ')}`);
-    else if (p.kind === 'circle') parts.push(`c ${r(p.cx)} ${r(p.cy)} ${r(p.r)}`);
-    else parts.push(`r ${r(p.x)} ${r(p.y)} ${r(p.width)} ${r(p.height)}`);
+    } else if (p.kind === 'line') parts.push(`l ${hundredths(p.x1)} ${hundredths(p.y1)} ${hundredths(p.x2)} ${hundredths(p.y2)}`);
+    else if (p.kind === 'polyline') parts.push(`p ${(p.points.match(NUM) ?? []).map((n) => hundredths(Number(n))).join(' ')}`);
+    else if (p.kind === 'circle') parts.push(`c ${hundredths(p.cx)} ${hundredths(p.cy)} ${hundredths(p.r)}`);
+    else parts.push(`r ${hundredths(p.x)} ${hundredths(p.y)} ${hundredths(p.width)} ${hundredths(p.height)}`);
   }
   if (!parts.length) return '';
   const text = parts.join(';');
