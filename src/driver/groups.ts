@@ -282,6 +282,16 @@ function sameShape(members: Scored[], infos: Info[]): Scored[] {
 }
 
 export function pickGrid(group: Scored[], grid: { row: number; col: number }, infos: Info[], all: Scored[]): Scored | undefined {
+  const row = gridRow(group, grid.row, infos, all);
+  if (!row) return undefined;
+  const box = (g: Scored) => (infos[g.i] as Info).e.box;
+  row.sort((a, b) => box(a).x - box(b).x || a.i - b.i);
+  // Column 0 is "the middle one": of an even row, the left of the two middle ones.
+  return row.at(grid.col > 0 ? grid.col - 1 : grid.col < 0 ? grid.col : Math.floor((row.length - 1) / 2));
+}
+
+/** The like members of a grid, in rows top to bottom, and row `n` of them (1-based; negative from the end). */
+export function gridRow(group: Scored[], n: number, infos: Info[], all: Scored[]): Scored[] | undefined {
   const members = sameShape(
     gridCells(likeMembers(group, infos), all, infos).filter((g) => (infos[g.i] as Info).e.visible),
     infos,
@@ -303,9 +313,5 @@ export function pickGrid(group: Scored[], grid: { row: number; col: number }, in
     (rows[rows.length - 1] as Scored[]).push(g);
   }
   // Negative numbers count from the end: "the bottom row" is -1, "the end of the row" too.
-  const row = rows.at(grid.row > 0 ? grid.row - 1 : grid.row);
-  if (!row) return undefined;
-  row.sort((a, b) => box(a).x - box(b).x || a.i - b.i);
-  // Column 0 is "the middle one": of an even row, the left of the two middle ones.
-  return row.at(grid.col > 0 ? grid.col - 1 : grid.col < 0 ? grid.col : Math.floor((row.length - 1) / 2));
+  return rows.at(n > 0 ? n - 1 : n);
 }

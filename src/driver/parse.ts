@@ -962,6 +962,20 @@ export function parseStep(step: Step): ParsedStep {
       if (side) delete last.position;
       continue;
     }
+    // "the picture of The 400 Blows in the first row": no column is named, so the row only
+    // narrows, for pictures and cards laid out in a grid (a table's row is an element of its own).
+    if (
+      rowOnly &&
+      target.kinds.some((k) => k === 'image' || k === 'card') &&
+      last.ordinal === undefined &&
+      !side &&
+      last.row === undefined &&
+      !last.grid &&
+      q.ordinal !== undefined
+    ) {
+      last.row = q.ordinal;
+      continue;
+    }
     const onlyPlace = !q.labels.length && !q.words.length && !q.kinds.length && q.ordinal === undefined && !q.names?.length;
     if (onlyPlace) {
       if (q.position) last.position = { ...last.position, ...q.position };

@@ -17,7 +17,7 @@ import {
   relationFit,
   sectionDepth,
 } from './geometry.ts';
-import { pickGrid, pickOrdinal, showsNumber } from './groups.ts';
+import { gridRow, pickGrid, pickOrdinal, showsNumber } from './groups.ts';
 import * as W from './weights.ts';
 
 /** Words that stand for a thing already named ("the one on the right"). */
@@ -35,6 +35,7 @@ export function hasTarget(q: TargetQuery, relations: Relation[]): boolean {
     q.kinds.length > 0 ||
     relations.length > 0 ||
     q.grid !== undefined ||
+    q.row !== undefined ||
     q.ordinal !== undefined ||
     q.position !== undefined ||
     q.region !== undefined ||
@@ -308,18 +309,41 @@ function likelyTargets(scored: Scored[]): Scored[] {
 /** What a counted anchor with no word on the page counts: the repeated units of a list, table or grid. */
 const UNIT_KINDS: readonly Kind[] = ['row', 'item', 'card'];
 
-/** Ordinal or grid: the picked member is lifted above the group's best by ORDINAL_LEAD. */
-function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefined, infos: Info[], holds?: Scored[]): void {
-  if (ordinal === undefined && !q.grid) return;
+/** The candidates a person counts: those near the best, and of them the ones in sight when any are. */
+function countable(scored: Scored[], infos: Info[]): { top: Scored; pool: Scored[] } | undefined {
   const sorted = [...scored].sort(byScore);
   const top = sorted[0];
-  if (!top || top.score <= 0) return;
+  if (!top || top.score <= 0) return undefined;
   const floor = Math.max(W.ORDINAL_FLOOR_MIN, Math.min(top.score * W.ORDINAL_GROUP_RATIO, top.score - W.PARTITION_SLACK));
   // A person counts what they can see: hidden or covered look-alikes (a closed menu's items
   // under a panel) do not take a place in the count, unless nothing else is left.
   const near = sorted.filter((s) => s.score >= floor);
   const seen = near.filter((s) => (infos[s.i] as Info).e.visible && (infos[s.i] as Info).e.onTop !== false);
-  let pool = seen.length ? seen : near;
+  return { top, pool: seen.length ? seen : near };
+}
+
+/**
+ * "The picture of The 400 Blows in the first row": a row named with no column narrows the
+ * like things of a grid (product cards, file tiles) to those of that row; the rest decides.
+ */
+function applyRow(scored: Scored[], row: number | undefined, infos: Info[]): void {
+  if (row === undefined) return;
+  const counted = countable(scored, infos);
+  if (!counted) return;
+  const members = gridRow(counted.pool, row, infos, scored);
+  for (const s of members ?? []) {
+    s.score += W.ROW_LEAD;
+    s.reasons.push(`in row ${row}`);
+  }
+}
+
+/** Ordinal or grid: the picked member is lifted above the group's best by ORDINAL_LEAD. */
+function applyOrdinal(scored: Scored[], q: TargetQuery, ordinal: number | undefined, infos: Info[], holds?: Scored[]): void {
+  if (ordinal === undefined && !q.grid) return;
+  const counted = countable(scored, infos);
+  if (!counted) return;
+  const top = counted.top;
+  let pool = counted.pool;
   // An anchor counted for a target inside it counts only the containers that hold a likely target.
   if (holds?.length) {
     const holdsOne = (s: Scored) => holds.some((h) => isInside((infos[h.i] as Info).e, (infos[s.i] as Info).e));
@@ -475,5 +499,6 @@ export function scoreQuery(
   if (q.look?.size) applySize(scored, q.look.size, infos);
   for (const s of scored) if (s.ruledOut) s.score = Math.min(s.score, W.RULED_OUT_SCORE);
   applyOrdinal(scored, q, q.ordinal ?? lateOrdinal, infos, holds);
+  applyRow(scored, q.row, infos);
   return scored;
 }

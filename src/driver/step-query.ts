@@ -19,6 +19,8 @@ export interface TargetQuery {
   region?: Region;
   /** 1-based row and column; negative counts from the end; column 0 is the middle one. */
   grid?: { row: number; col: number };
+  /** "The 400 Blows picture in the first row": the row of like things the target is in, with no column named (1-based; negative from the end). */
+  row?: number;
   /** "the empty square": an element showing no text (a free board cell, an unfilled slot). */
   empty?: boolean;
   /** "the Done list", "the tic-tac-toe board": the region noun, split from the words naming it. */

@@ -158,6 +158,8 @@ export const FULL_CONFIDENCE_SCORE = 14;
 export const FULL_CONFIDENCE_MARGIN = 4;
 /** The ordinal or grid pick is lifted this far above the group's best, so it wins clearly. */
 export const ORDINAL_LEAD = 3;
+/** "In the first row" with no column: each like thing of that row is lifted this much. */
+export const ROW_LEAD = 2;
 /** An ordinal counts candidates whose relation fit is within this of the best fit (the others are in another container). */
 export const ORDINAL_RELATION_SLACK = 0.25;
 /** The lowest score a member of an ordinal's group may have (absolute floor under the ratio and slack). */

@@ -4602,3 +4602,28 @@ test('"the grey circle with the number 4" is the round badge as wide as tall, no
   const r = resolveStep(step('Click', { description: 'Click the grey circle with the number 4' }), page);
   expect(page.elements[idx(r)]?.xpath).toMatch(/li\[4\]\/a\[1\]/);
 });
+
+test('"the picture of The 400 Blows in the first row": a row with no column narrows a grid of cards whose names repeat', () => {
+  const grid = `${B(1)}/section[1]/div[1]`;
+  const names = ['The Catcher in the Rye', 'Shooting Stars', 'Neptune', 'The 400 Blows'];
+  const page = snap(
+    withParents([
+      { tag: 'div', xpath: grid, text: names.join(' '), box: { x: 0, y: 100, width: 1280, height: 700 } },
+      ...Array.from({ length: 8 }, (_, k): El[] => {
+        const card = `${grid}/div[${k + 1}]`;
+        const x = 20 + 318 * (k % 4);
+        const y = 120 + 330 * Math.floor(k / 4);
+        return [
+          { tag: 'div', xpath: card, text: `CATEGORY ${names[k % 4] as string} $16.00`, box: { x, y, width: 286, height: 300 } },
+          { tag: 'a', xpath: `${card}/a[1]`, text: '', box: { x, y, width: 286, height: 192 } },
+          { tag: 'img', xpath: `${card}/a[1]/img[1]`, role: 'img', text: '', name: 'ecommerce', box: { x, y, width: 286, height: 192 } },
+          { tag: 'h3', xpath: `${card}/div[1]/h3[1]`, text: 'CATEGORY', box: { x, y: y + 200, width: 100, height: 16 } },
+          { tag: 'h2', xpath: `${card}/div[1]/h2[1]`, text: names[k % 4] as string, box: { x, y: y + 220, width: 200, height: 24 } },
+        ];
+      }).flat(),
+    ]),
+  );
+  const at = (d: string) => page.elements[idx(resolveStep(step('Click', { description: d }), page))]?.xpath;
+  expect(at('Click the picture of The 400 Blows in the first row')).toBe(`${grid}/div[4]/a[1]/img[1]`);
+  expect(at('Click the picture of The 400 Blows in the second row')).toBe(`${grid}/div[8]/a[1]/img[1]`);
+});
