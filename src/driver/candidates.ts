@@ -436,8 +436,8 @@ export function lookFit(q: LookQuery, e: ElementSnapshot, textNamed = false): { 
   flag(q.bold, !!look.bold, 'bold');
   flag(q.strike, !!look.strike, 'struck');
   // "The grey circle with the number 4": a pill reading "Step 1 of 4" is round but no circle.
-  const squareish = Math.max(e.box.width, e.box.height) <= W.CIRCLE_ASPECT_MAX * Math.max(1, Math.min(e.box.width, e.box.height));
-  flag(q.round, !!look.round && (!q.circle || squareish), q.circle ? 'circle' : 'round');
+  const squareish = () => Math.max(e.box.width, e.box.height) <= W.CIRCLE_ASPECT_MAX * Math.max(1, Math.min(e.box.width, e.box.height));
+  flag(q.round, !!look.round && (!q.circle || squareish()), q.circle ? 'circle' : 'round');
   flag(q.outlined, !!look.border && !look.bg, 'outlined');
   if (!parts.length) return { fit: 0, why: '' };
   return { fit: parts.reduce((a, b) => a + b, 0) / parts.length, why: why.join(' ') };

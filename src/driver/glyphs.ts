@@ -339,45 +339,14 @@ export function canonicalPath(d: string): string {
 }
 
 /**
- * The corners of a path drawn with straight lines only (M, L, H, V and Z), absolute; null for
- * any curve or a second subpath. Feather's star is a `<polygon>`; a page that copies it as
- * `<path d="M12 2l3.09 6.26L22 9.27...z">` draws the same corners.
+ * The corners of a path drawn with straight lines only (one subpath, no curve), absolute, as
+ * `pathStrokes` reads them; null otherwise. Feather's star is a `<polygon>`; a page that copies
+ * it as `<path d="M12 2l3.09 6.26L22 9.27...z">` draws the same corners.
  */
-function lineCorners(d: string): number[] | null {
-  const t = canonicalPath(d).split(' ');
-  if (t[0] !== 'M' && t[0] !== 'm') return null;
-  const pts: number[] = [];
-  let x = 0;
-  let y = 0;
-  let cmd = '';
-  for (let i = 0; i < t.length;) {
-    const tok = t[i] as string;
-    if (/^[A-Za-z]$/.test(tok)) {
-      if (tok === 'z') {
-        if (i !== t.length - 1) return null;
-        break;
-      }
-      if ((tok === 'M' || tok === 'm') && i > 0) return null;
-      if (!'MmLlHhVv'.includes(tok)) return null;
-      cmd = tok;
-      i++;
-      continue;
-    }
-    const a = Number(tok);
-    const rel = cmd === cmd.toLowerCase();
-    if (cmd === 'H' || cmd === 'h') x = rel ? x + a : a;
-    else if (cmd === 'V' || cmd === 'v') y = rel ? y + a : a;
-    else {
-      const b = Number(t[i + 1]);
-      if (!Number.isFinite(b)) return null;
-      x = rel ? x + a : a;
-      y = rel ? y + b : b;
-      i++;
-    }
-    i++;
-    pts.push(x, y);
-  }
-  return pts.length >= 6 ? pts : null;
+function lineCorners(d: string): Pt[] | null {
+  const { strokes, curved, rings } = pathStrokes(d);
+  const only = strokes[0];
+  return curved || rings.length || strokes.length !== 1 || !only || only.length < 3 ? null : only;
 }
 
 /**
@@ -392,9 +361,9 @@ export function polygonSpellings(prims: Primitive[]): Primitive[][] {
     prims.map((p, k) => {
       const c = corners[k];
       if (!c) return p;
-      const open = c.length > 2 && c[0] === c.at(-2) && c[1] === c.at(-1) ? c.slice(0, -2) : c;
-      const pts = closed ? [...open, open[0] as number, open[1] as number] : open;
-      return { kind: 'polyline', points: pts.map(hundredths).join(' ') };
+      const written = c.map((q) => `${hundredths(q.x)} ${hundredths(q.y)}`);
+      const open = written.length > 1 && written[0] === written.at(-1) ? written.slice(0, -1) : written;
+      return { kind: 'polyline', points: (closed ? [...open, open[0] as string] : open).join(' ') };
     });
   return [spell(true), spell(false)];
 }
