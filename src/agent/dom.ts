@@ -4,6 +4,10 @@ import { needsScroll, visibleCentre } from '../shared/box.ts';
 import type { ActCode } from './protocol.ts';
 import { call, type Saved } from './saved.ts';
 
+/** Namespaces compared against `namespaceURI`: an HTML element, and an SVG one. */
+export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
 export type Check<T> = { code: 'done'; value: T } | { code: Exclude<ActCode, 'done'>; detail: string };
 
 export function describe(el: Element | null): string {

@@ -12,6 +12,7 @@
 import type { ElementSnapshot, Look, PageSnapshot } from '../driver/snapshot.ts';
 import { classifyGlyph, polygonSpellings, shapeKey, type Primitive } from '../driver/glyphs.ts';
 import { iconName } from './icon-names.ts';
+import { XHTML_NS } from './dom.ts';
 import { iconFontWords } from '../driver/icon-fonts.ts';
 
 export const MAX_ELEMENTS = 4000;
@@ -1074,7 +1075,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       const name = c.localName;
       const n = (counts.get(name) ?? 0) + 1;
       counts.set(name, n);
-      parts[k] = c.namespaceURI === 'http://www.w3.org/1999/xhtml' ? `${name}[${n}]` : `*[name()='${name}'][${n}]`;
+      parts[k] = c.namespaceURI === XHTML_NS ? `${name}[${n}]` : `*[name()='${name}'][${n}]`;
       if (kids.length > 1) {
         const sig = `${name}.${dom.getAttribute(c, 'class') ?? ''}`;
         kidSigs[k] = sig;
@@ -1095,7 +1096,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       const c = kids[k] as Element;
       if (SKIP.has(c.localName)) continue;
       // Foreign content (SVG) is one target: an icon's inner shapes are never step targets.
-      if (!drawing && c.namespaceURI !== 'http://www.w3.org/1999/xhtml' && el.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
+      if (!drawing && c.namespaceURI !== XHTML_NS && el.namespaceURI !== XHTML_NS) continue;
       const repeated = kids.length > 1 && (sigs.get(kidSigs[k] as string) ?? 0) > 1;
       stack.push({
         el: c,

@@ -383,21 +383,19 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       continue;
     }
     if (PASSIVE_NOUNS.has(word) || PASSIVE_NOUNS.has(stemWord(word))) q.passive = true;
-    // "the row number 7": the figure heading row 7 (a spreadsheet's or an editor's gutter),
-    // not the row itself.
-    if (word === 'number' && next && /^\d+$/.test(next) && (w[i - 1] === 'row' || w[i - 1] === 'line')) {
-      q.kinds = q.kinds.filter((k) => k !== 'row');
-      (q.names ??= []).push(next);
-      q.numeric = true;
-      i++;
-      continue;
-    }
-    // "above the row numbers": the figures heading the rows (a gutter), not the rows.
-    if (word === 'numbers' && (w[i - 1] === 'row' || w[i - 1] === 'line')) {
-      q.kinds = q.kinds.filter((k) => k !== 'row');
-      q.words.push(w[i - 1] as string);
-      q.numeric = true;
-      continue;
+    // A gutter's figures, not the rows: "the row number 7" (the figure heading row 7 in a
+    // spreadsheet's or an editor's gutter) and "above the row numbers" (the figures heading the rows).
+    if ((word === 'number' || word === 'numbers') && (w[i - 1] === 'row' || w[i - 1] === 'line')) {
+      const figure = word === 'number' && next && /^\d+$/.test(next) ? next : null;
+      if (figure || word === 'numbers') {
+        q.kinds = q.kinds.filter((k) => k !== 'row');
+        q.numeric = true;
+        if (figure) {
+          (q.names ??= []).push(figure);
+          i++;
+        } else q.words.push(w[i - 1] as string);
+        continue;
+      }
     }
     // The figure nouns say what kind of thing it is, not what it reads: "the price" shows "$29".
     // ...unless a field noun follows: "the price box" is a box for a price.

@@ -3,7 +3,7 @@
 // and a label forwards to its control through the browser's own activation behaviour).
 import type { AgentContext } from '../context.ts';
 import type { ActResult } from '../protocol.ts';
-import { actionPoint, activeElement, describe, focusableAncestor, hitTarget, isDisabled, retarget } from '../dom.ts';
+import { actionPoint, activeElement, describe, focusableAncestor, hitTarget, isDisabled, retarget, XHTML_NS } from '../dom.ts';
 import { mouse, pointer } from '../events.ts';
 import { call } from '../saved.ts';
 import { guardNavigation } from './navigation.ts';
@@ -62,7 +62,7 @@ export function fallbackClick(ctx: AgentContext, el: Element): ActResult {
   const release = guardNavigation(ctx);
   try {
     // click() exists on HTML elements only; an SVG icon gets the equivalent synthetic event.
-    if (el.namespaceURI === 'http://www.w3.org/1999/xhtml') call(s.click, el as HTMLElement);
+    if (el.namespaceURI === XHTML_NS) call(s.click, el as HTMLElement);
     else mouse(s, el, 'click', { x: 0, y: 0 }, 0, 1);
   } finally {
     release();

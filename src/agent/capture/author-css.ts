@@ -1,6 +1,7 @@
 // The page's own style sheets, taken out of snapdom's clone.
 import type { CloneContext } from './boxes.ts';
 import { nodeMapOf } from './boxes.ts';
+import { XHTML_NS } from '../dom.ts';
 
 /**
  * Capturing <html> clones <head> too, with every <style> and <link rel=stylesheet> in it
@@ -21,7 +22,7 @@ export function dropAuthorStyles(context: CloneContext): void {
   const map = nodeMapOf(context);
   if (!map) return;
   for (const [c, src] of map) {
-    if (src.localName === 'style' && src.namespaceURI === 'http://www.w3.org/1999/xhtml' && !src.closest('svg')) c.remove();
+    if (src.localName === 'style' && src.namespaceURI === XHTML_NS && !src.closest('svg')) c.remove();
     else if (src.localName === 'link' && /\bstylesheet\b/i.test(src.getAttribute('rel') ?? '')) c.remove();
   }
 }

@@ -2,13 +2,12 @@
 // than the page's. Each runs in snapdom's afterClone hook, with the clone and the map from
 // clone element to source element.
 import { call, type Saved } from '../saved.ts';
+import { XHTML_NS as XHTML } from '../dom.ts';
 
 export interface CloneContext {
   clone?: HTMLElement | SVGElement | null;
   nodeMap?: unknown;
 }
-
-const XHTML = 'http://www.w3.org/1999/xhtml';
 
 export function nodeMapOf(context: CloneContext): Map<Element, Element> | null {
   return context.nodeMap instanceof Map ? (context.nodeMap as Map<Element, Element>) : null;

@@ -4,9 +4,9 @@
 // opacity, ...), and the page's style sheets are out of the clone (author-css.ts), so the
 // outline was lost: white bars on a white chart, with no edge to show their length.
 import type { Saved } from '../saved.ts';
+import { SVG_NS as SVG } from '../dom.ts';
 import { nodeMapOf, type CloneContext } from './boxes.ts';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const OUTLINE = ['outline-style', 'outline-width', 'outline-color', 'outline-offset'];
 
 export function svgOutlines(s: Saved, context: CloneContext): void {
