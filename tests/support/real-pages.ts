@@ -31,11 +31,13 @@ export const SPLITS = [
   'tuning-9',
   'tuning-10',
   'tuning-11',
+  'tuning-12',
   'held-out',
   'held-out-2',
   'held-out-3',
   'held-out-4',
   'held-out-5',
+  'held-out-6',
 ] as const;
 export type Split = (typeof SPLITS)[number];
 /**
@@ -43,7 +45,7 @@ export type Split = (typeof SPLITS)[number];
  * resolver: only their aggregate accuracy is reported. `held-out-2` was added because
  * `held-out` was seen while tuning (session 4). The tuning splits are not withheld.
  */
-export const WITHHELD: readonly Split[] = ['held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5'];
+export const WITHHELD: readonly Split[] = ['held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6'];
 export const isWithheld = (s: Split): boolean => WITHHELD.includes(s);
 
 /** The page's address inside the test browser; every other request is refused and counted. */
