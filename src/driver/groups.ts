@@ -115,14 +115,43 @@ export function showsNumber(numbered: { noun: string; n: number }, infos: Info[]
       (info) => info.e.visible && normalize(info.e.text) === n && (asAnchor || info.e.interactive || info.kinds.has('cell')),
     );
   const nounNumber = new RegExp(`(^| )${numbered.noun}s? ${n}( |$)`);
-  return infos.some((info) => {
-    if (!info.e.visible || (!asAnchor && !info.e.interactive)) return false;
-    if (nounNumber.test(normalize(info.e.name)) || nounNumber.test(normalize(info.e.text))) return true;
-    // A bare "7" counts when the element is one of the nouns (class "seat", title "Seat 7").
-    const noun = stem(numbered.noun);
-    return (
-      normalize(info.e.text) === n && (info.hints.includes(noun) || contentTokens(`${info.e.name} ${info.e.title ?? ''}`).includes(noun))
+  return (
+    infos.some((info) => {
+      if (!info.e.visible || (!asAnchor && !info.e.interactive)) return false;
+      if (nounNumber.test(normalize(info.e.name)) || nounNumber.test(normalize(info.e.text))) return true;
+      // A bare "7" counts when the element is one of the nouns (class "seat", title "Seat 7").
+      const noun = stem(numbered.noun);
+      return (
+        normalize(info.e.text) === n && (info.hints.includes(noun) || contentTokens(`${info.e.name} ${info.e.title ?? ''}`).includes(noun))
+      );
+    }) ||
+    (!ROW_NOUNS.has(numbered.noun) && !namesNumbers(numbered.noun, infos) && inNumberedSeries(n, infos))
+  );
+}
+
+/** The page writes the noun with numbers itself ("Option 01", "Item #2"): its own numbering, not a series of bare figures. */
+function namesNumbers(noun: string, infos: Info[]): boolean {
+  const written = new RegExp(`(^| )${stem(noun)}\\w* #?\\d`);
+  return infos.some((info) => info.e.visible && (written.test(normalize(info.e.text)) || written.test(normalize(info.e.name))));
+}
+
+/** Rows and columns are counted, whatever a gutter beside them shows ("row 3"). */
+const ROW_NOUNS = new Set(['row', 'rows', 'line', 'lines', 'column', 'columns', 'col']);
+
+/**
+ * A bare "5" shown by one of a series of like boxes that each show another number (a
+ * dashboard's widgets numbered 0 to 9, with no listener and no class that says "widget"):
+ * the numbers are the boxes' names, so "widget 5" is the one showing 5.
+ */
+function inNumberedSeries(n: string, infos: Info[]): boolean {
+  const signature = (info: Info) => `${info.e.tag}.${info.e.classes.join('.')}`;
+  const shows = infos.filter((info) => info.e.visible && normalize(info.e.text) === n);
+  return shows.some((info) => {
+    const sig = signature(info);
+    const numbers = new Set(
+      infos.filter((o) => o.e.visible && signature(o) === sig && /^\d{1,3}$/.test(normalize(o.e.text))).map((o) => normalize(o.e.text)),
     );
+    return numbers.size >= 3;
   });
 }
 

@@ -561,8 +561,10 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
         i += parts.length - 1;
         const after = w[i + 1];
         if (after && /^#?\d+$/.test(after) && q.ordinal === undefined) {
-          q.ordinal = Number(after.replace('#', ''));
-          if (!after.startsWith('#')) q.numbered = { noun: w[i] as string, n: q.ordinal };
+          const n = Number(after.replace('#', ''));
+          // "widget 0" counts nothing: the 0 can only be what it shows.
+          if (n > 0) q.ordinal = n;
+          if (!after.startsWith('#')) q.numbered = { noun: w[i] as string, n };
           i++;
         }
         matched = true;
@@ -591,6 +593,16 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       q.empty = true;
       continue;
     }
+    // "the widget numbered 5", "the box marked 3": the number is what the thing before shows.
+    if (SHOWN_NUMBER_WORDS.has(word) && next && /^\d{1,3}$/.test(next) && q.ordinal === undefined && i > 0) {
+      const noun = w[i - 1] as string;
+      if (!STOPWORDS.has(noun) && !VERBS.has(noun)) {
+        if (Number(next) > 0) q.ordinal = Number(next);
+        q.numbered = { noun, n: Number(next) };
+        i++;
+        continue;
+      }
+    }
     // "dot 3", "slide 4", "photo 2": a noun numbered in a series is an ordinal over those nouns.
     if (
       next &&
@@ -604,11 +616,13 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       !PLACEHOLDER.test(word) &&
       !NAME_PLACEHOLDER.test(word) &&
       !/^\d+$/.test(word) &&
-      Number(next) > 0
+      // "the faded 0:00": a time, not a thing numbered 0.
+      (Number(next) > 0 || !/^\d+$/.test(w[i + 2] ?? ''))
     ) {
       q.words.push(word);
-      q.ordinal = Number(next);
-      q.numbered = { noun: word, n: q.ordinal };
+      // "widget 0" counts nothing: the 0 can only be what it shows.
+      if (Number(next) > 0) q.ordinal = Number(next);
+      q.numbered = { noun: word, n: Number(next) };
       i++;
       continue;
     }
@@ -636,6 +650,9 @@ export function parseAnchor(words0: string[], lifted: Lifted): TargetQuery {
   }
   return parsePhrase(words, lifted);
 }
+
+/** Words between a noun and the number it shows: "the widget numbered 5". */
+const SHOWN_NUMBER_WORDS = new Set(['numbered', 'labelled', 'labeled', 'marked']);
 
 export const NAMING_KIND_WORDS = new Set(['seat', 'day', 'date', 'slot', 'review', 'thumbnail', 'photo', 'tile']);
 

@@ -4627,3 +4627,30 @@ test('"the picture of The 400 Blows in the first row": a row with no column narr
   expect(at('Click the picture of The 400 Blows in the first row')).toBe(`${grid}/div[4]/a[1]/img[1]`);
   expect(at('Click the picture of The 400 Blows in the second row')).toBe(`${grid}/div[8]/a[1]/img[1]`);
 });
+
+describe('a series of boxes showing numbers names them ("widget 2", "the widget numbered 5")', () => {
+  // gridstack's demo: widgets 0..5 in a grid, plain divs with no listener and no class saying
+  // "widget"; each shows its number. A button row above counts as items too.
+  const widgets = [3, 0, 5, 2, 1, 4];
+  const page = snap([
+    { tag: 'a', xpath: `${B(1)}/a[1]`, text: 'float: true', href: '#' },
+    { tag: 'a', xpath: `${B(1)}/a[2]`, text: 'Compact', href: '#' },
+    ...widgets.map((n, k) => ({
+      tag: 'div',
+      xpath: `${B(2)}/div[${k + 1}]`,
+      text: String(n),
+      classes: ['grid-stack-item-content'],
+      box: { x: 10 + (k % 3) * 110, y: 100 + Math.floor(k / 3) * 80, width: 100, height: 70 },
+    })),
+  ]);
+  test('the number is the name, not an ordinal over the widgets', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Click widget 2' }), page))).toBe(2 + widgets.indexOf(2));
+    expect(idx(resolveStep(step('Click', { description: 'Click the widget numbered 5' }), page))).toBe(2 + widgets.indexOf(5));
+  });
+  test('"widget 0" is the one showing 0 (nothing is counted from zero)', () => {
+    expect(idx(resolveStep(step('Click', { description: 'Click widget 0' }), page))).toBe(2 + widgets.indexOf(0));
+  });
+  test('"the faded 0:00" is a time, not a thing numbered 0', () => {
+    expect(parseStep(step('Click', { description: 'Click the faded 0:00 at the top right' })).target.numbered).toBeUndefined();
+  });
+});
