@@ -628,6 +628,9 @@ const DRAWN_KINDS: ReadonlySet<Kind> = new Set(['image', 'icon']);
 const KIND_OF = new Map(KIND_WORDS.filter(([w]) => !w.includes(' ')));
 
 /** Parses a step into a query for the resolver. Never throws. */
+/** The particle a label verb takes before its object: "subscribe to", "vote for", "comment on". */
+const VERB_PARTICLES = new Set(['to', 'for', 'on']);
+
 export function parseStep(step: Step): ParsedStep {
   const p = step.parameters ?? {};
   const written = typeof p.description === 'string' ? p.description : '';
@@ -836,6 +839,17 @@ export function parseStep(step: Step): ParsedStep {
   // "Like the post by Aiko": the verb names the control, the rest is the thing it belongs to.
   if (step.type === 'Click' && words.length > 2 && LABEL_VERBS.has(words[0] as string) && DETERMINERS.has(words[1] as string)) {
     words = [words[0] as string, 'of', ...words.slice(1)];
+  }
+  // "Subscribe to the $49 per month plan", "Reply to the comment by Ann": the same, the verb's
+  // particle between.
+  else if (
+    step.type === 'Click' &&
+    words.length > 3 &&
+    LABEL_VERBS.has(words[0] as string) &&
+    VERB_PARTICLES.has(words[1] as string) &&
+    DETERMINERS.has(words[2] as string)
+  ) {
+    words = [words[0] as string, 'of', ...words.slice(2)];
   }
 
   // Split into the target phrase and (relation, anchor phrase) pairs; a purpose clause ("to

@@ -4654,3 +4654,34 @@ describe('a series of boxes showing numbers names them ("widget 2", "the widget 
     expect(parseStep(step('Click', { description: 'Click the faded 0:00 at the top right' })).target.numbered).toBeUndefined();
   });
 });
+
+test('"Subscribe to the $49 per month plan": the Subscribe button of the card showing $49', () => {
+  const plans = ['$19', '$29', '$49'];
+  const page = snap(
+    withParents(
+      plans.flatMap((price, k) => [
+        {
+          tag: 'div',
+          xpath: `${B(1)}/div[${k + 1}]`,
+          text: `Plan ${price} / month Subscribe`,
+          box: { x: 10 + k * 300, y: 100, width: 280, height: 300 },
+        },
+        {
+          tag: 'strong',
+          xpath: `${B(1)}/div[${k + 1}]/strong[1]`,
+          text: `${price} / month`,
+          box: { x: 20 + k * 300, y: 150, width: 120, height: 30 },
+        },
+        {
+          tag: 'a',
+          xpath: `${B(1)}/div[${k + 1}]/a[1]`,
+          text: 'Subscribe',
+          href: '#',
+          box: { x: 20 + k * 300, y: 330, width: 120, height: 40 },
+        },
+      ]),
+    ),
+  );
+  expect(parseStep(step('Click', { description: 'Subscribe to the $49 per month plan' })).target.words).toEqual(['subscribe']);
+  expect(idx(resolveStep(step('Click', { description: 'Subscribe to the $49 per month plan' }), page))).toBe(8);
+});
