@@ -317,6 +317,9 @@ const REGION_HEADS = new Set([
 const DRAWN_SHAPE_MAX_SCREEN = 0.1;
 const smallShape = (r: DOMRect, screen: number): boolean =>
   r.width > 0 && r.height > 0 && r.width * r.height <= screen * DRAWN_SHAPE_MAX_SCREEN;
+/** A card's size: big enough to hold a few parts, well under the screen (not a panel or a page band). */
+const cardSized = (r: DOMRect, vw: number, vh: number): boolean =>
+  r.width >= 80 && r.height >= 40 && r.width <= vw * 0.6 && r.width * r.height <= vw * vh * 0.25;
 /** Headings kept per element, innermost first. */
 const MAX_SECTIONS = 3;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -908,6 +911,16 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       !!ownBackground(style) &&
       !hasOwnText(el) &&
       smallShape(dom.getBoundingClientRect(el), vw * vh);
+    // "The orange-to-pink card": a box painted apart from what is around it (a colour or a
+    // gradient of its own) that holds a few parts is a card a person sees and names, even when
+    // no sibling repeats it (each stat card alone in its grid column).
+    const paintedCard =
+      fullLook &&
+      !!style &&
+      el.childElementCount >= 2 &&
+      !!ownBackground(style) &&
+      ownBackground(style) !== f.bgAround &&
+      cardSized(dom.getBoundingClientRect(el), vw, vh);
     const idWords = splitClass(attr('id') ?? '');
     const regionWords = [...classWords, ...idWords];
     // A table of contents is a region even when one list fills it ("the contents list on the right"),
@@ -919,6 +932,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       (el.childElementCount >= 1 && (regionWords.includes('toc') || (regionWords.includes('table') && regionWords.includes('contents'))));
     const textBearing =
       regionBox ||
+      paintedCard ||
       drawnShape ||
       iconEl ||
       TEXT_TAGS.has(tag) ||

@@ -154,6 +154,9 @@ const COMPAT: Record<Kind, Partial<Record<Kind, number>>> = {
   question: { question: 1, item: 0.4, heading: 0.4, button: 0.4, link: 0.3, card: 0.3 },
 };
 
+/** Class words of a strip that is a bar, not an icon drawn long and thin. */
+const STRIP_HINT = /(^|[-_ ])(bar|progress|slider|track|range|seek)([-_ ]|$)/;
+
 export function kindCompat(asked: Kind, is: Kind): number {
   return COMPAT[asked][is] ?? 0;
 }
@@ -311,7 +314,18 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   const iconClass = [...classWords].some(
     (w) => w === 'icon' || w === 'fa' || w === 'fas' || w === 'far' || w === 'bi' || w === 'material' || w === 'glyphicon' || w === 'ion',
   );
-  if (small && glyphOnly && (e.interactive || tag === 'svg' || tag === 'i' || tag === 'img'))
+  // A blank clickable strip far longer than high (a player's volume bar, 46x5) is a bar, not an
+  // icon, unless an icon class draws it (css.gg's menu icon is a 20x2 line with two more in its
+  // pseudo-elements); a hint that says bar ("jp-volume-bar-value") is no icon class.
+  const blankStrip =
+    (!e.iconHint || STRIP_HINT.test(e.iconHint)) &&
+    !e.pseudo &&
+    !e.text.trim() &&
+    tag !== 'svg' &&
+    tag !== 'i' &&
+    tag !== 'img' &&
+    Math.max(w, h) > 4 * Math.min(w, h);
+  if (small && glyphOnly && !blankStrip && (e.interactive || tag === 'svg' || tag === 'i' || tag === 'img'))
     // A drawn icon (SVG, icon font, image) is more of an icon than a character of text ("1" on a carousel dot).
     put(
       'icon',
@@ -320,7 +334,14 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   else if (iconClass && glyphOnly) put('icon', 0.9);
   // A named control that shows no words reads as an icon, unless it is a field or a slider (a
   // volume slider labelled "Volume" is not "the speaker icon").
-  else if (glyphOnly && e.interactive && (e.iconHint || e.ariaLabel || e.title || e.pseudo) && !k.has('field') && !k.has('slider'))
+  else if (
+    glyphOnly &&
+    !blankStrip &&
+    e.interactive &&
+    (e.iconHint || e.ariaLabel || e.title || e.pseudo) &&
+    !k.has('field') &&
+    !k.has('slider')
+  )
     put('icon', 0.8);
 
   // A clickable div/span/li that is nothing else reads as a button to whoever wrote the step.

@@ -523,6 +523,24 @@ const PURPOSE_VERBS = new Set([
   'exit',
   'dismiss',
   'bring',
+  // A player's and an editor's own verbs: "the speaker icon ... to mute".
+  'mute',
+  'unmute',
+  'shuffle',
+  'skip',
+  'rewind',
+  'undo',
+  'redo',
+  'rotate',
+  'flip',
+  'archive',
+  'pin',
+  'unpin',
+  'bookmark',
+  'attach',
+  'duplicate',
+  'rename',
+  'restore',
 ]);
 
 /**

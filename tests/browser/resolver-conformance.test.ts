@@ -352,6 +352,26 @@ test('a small empty shape painted in its own colour is kept ("the red square on 
   expect(pick('Click the green square')).toBe('head');
 });
 
+test('a box painted apart from its page that holds a few parts is a card, even alone in its column ("the card showing 22 sales")', async () => {
+  const card = (id: string, from: string, to: string, n: string, what: string) =>
+    `<div class="col"><div class="box" id="${id}" style="background-image: linear-gradient(135deg, ${from}, ${to})"><h3>${n}</h3><h4>${what}</h4></div></div>`;
+  const html = `<!doctype html><html><head><style>
+    body { background: #262d47; color: white; margin: 0 }
+    .row { display: flex; gap: 20px; padding: 20px } .col { width: 260px } .box { height: 110px; padding: 10px; border-radius: 5px }
+    #band { background: #262d47; width: 500px; height: 200px }
+    </style></head><body><div class="row">
+    ${card('clicks', '#4a2f8f', '#6b3fd0', '1213', 'CLICKS')}${card('views', '#1f8f6b', '#35d0a0', '422', 'VIEWS')}
+    ${card('leads', '#f0a030', '#e0407a', '311', 'LEADS')}${card('sales', '#2060c0', '#40a0f0', '22', 'SALES')}
+    </div><div id="band"><p>Media statistics</p><p>June May April</p></div></body></html>`;
+  const snapshot = await snapshotOf(html);
+  const ids = snapshot.elements.map((e) => e.id);
+  expect(ids).toEqual(expect.arrayContaining(['clicks', 'views', 'leads', 'sales']));
+  // A band painted like the page around it is no card.
+  expect(ids).not.toContain('band');
+  const r = resolveStep(toStep({ id: 'x', type: 'Click', description: 'Click the card showing 22 sales' }), snapshot);
+  expect(r.ok ? snapshot.elements[r.index]?.id : r.reason).toBe('sales');
+});
+
 test('an SVG drawing that writes text (a Gantt chart) keeps its bars and labels as targets; an icon stays one element', async () => {
   const bar = (id: string, x: number, y: number, w: number, label: string) =>
     `<g class="bar-wrapper" data-id="${id}"><g class="bar-group"><rect class="bar" x="${x}" y="${y}" width="${w}" height="30"></rect>` +

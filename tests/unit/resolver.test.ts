@@ -4685,3 +4685,28 @@ test('"Subscribe to the $49 per month plan": the Subscribe button of the card sh
   expect(parseStep(step('Click', { description: 'Subscribe to the $49 per month plan' })).target.words).toEqual(['subscribe']);
   expect(idx(resolveStep(step('Click', { description: 'Subscribe to the $49 per month plan' }), page))).toBe(8);
 });
+
+test('a blank clickable strip (a volume bar) is no icon; a thin line an icon class draws (css.gg menu) is', () => {
+  const page = snap([
+    { tag: 'button', xpath: `${B(1)}/button[1]`, text: '', ariaLabel: 'Mute', box: { x: 79, y: 310, width: 18, height: 15 } },
+    {
+      tag: 'div',
+      xpath: `${B(1)}/div[1]`,
+      text: '',
+      interactive: true,
+      classes: ['jp-volume-bar'],
+      iconHint: 'jp-volume-bar-value',
+      box: { x: 101, y: 315, width: 46, height: 5 },
+    },
+    { tag: 'button', xpath: `${B(2)}/button[1]`, text: '', iconHint: 'gg-menu-right', box: { x: 225, y: 33, width: 22, height: 4 } },
+  ]);
+  const infos = prepare(page);
+  expect(infos[1]?.kinds.has('icon')).toBe(false);
+  expect(infos[2]?.kinds.has('icon')).toBe(true);
+});
+
+test('a player\'s own verbs open a purpose clause: "the speaker icon ... to mute"', () => {
+  const t = parseStep(step('Click', { description: 'Click the speaker icon at the left end of the volume slider to mute' })).target;
+  expect(t.purpose).toEqual(['mute']);
+  expect(parseStep(step('Click', { description: 'Tap the camera icon to attach a photo' })).target.purpose).toEqual(['attach', 'photo']);
+});
