@@ -152,6 +152,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['ascending', 'asc'],
   ['descending', 'desc'],
   ['quantity', 'qty'],
+  ['number', 'num', 'no'],
   ['information', 'info'],
   ['statistics', 'stats'],
   ['documentation', 'docs'],

@@ -4710,3 +4710,52 @@ test('a player\'s own verbs open a purpose clause: "the speaker icon ... to mute
   expect(t.purpose).toEqual(['mute']);
   expect(parseStep(step('Click', { description: 'Tap the camera icon to attach a photo' })).target.purpose).toEqual(['attach', 'photo']);
 });
+
+test('"the tracking number" is read in a column headed "Tracking No."', () => {
+  const T = `${B(1)}/table[1]`;
+  const rows = [
+    ['13256498', 'Keyboard'],
+    ['84564564', 'Laptop'],
+    ['98652366', 'Mobile'],
+  ];
+  const page = snap(
+    withParents([
+      { tag: 'table', xpath: T, text: 'TRACKING NO. PRODUCT NAME', box: { x: 10, y: 10, width: 600, height: 200 } },
+      { tag: 'th', xpath: `${T}/thead[1]/tr[1]/th[1]`, text: 'TRACKING NO.', box: { x: 10, y: 10, width: 300, height: 40 } },
+      { tag: 'th', xpath: `${T}/thead[1]/tr[1]/th[2]`, text: 'PRODUCT NAME', box: { x: 310, y: 10, width: 300, height: 40 } },
+      ...rows.flatMap(([no, product], k) => [
+        {
+          tag: 'tr',
+          xpath: `${T}/tbody[1]/tr[${k + 1}]`,
+          text: `${no} ${product}`,
+          box: { x: 10, y: 50 + k * 40, width: 600, height: 40 },
+        },
+        {
+          tag: 'td',
+          xpath: `${T}/tbody[1]/tr[${k + 1}]/td[1]`,
+          text: no,
+          role: 'cell',
+          cell: { column: 'TRACKING NO.' },
+          box: { x: 10, y: 50 + k * 40, width: 300, height: 40 },
+        },
+        {
+          tag: 'a',
+          xpath: `${T}/tbody[1]/tr[${k + 1}]/td[1]/a[1]`,
+          text: no,
+          href: '#',
+          box: { x: 20, y: 60 + k * 40, width: 80, height: 20 },
+        },
+        {
+          tag: 'td',
+          xpath: `${T}/tbody[1]/tr[${k + 1}]/td[2]`,
+          text: product,
+          role: 'cell',
+          cell: { column: 'PRODUCT NAME' },
+          box: { x: 310, y: 50 + k * 40, width: 300, height: 40 },
+        },
+      ]),
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Click the tracking number in the last row' }), page);
+  expect(r.ok ? page.elements[r.index]?.text : r.reason).toBe('98652366');
+});
