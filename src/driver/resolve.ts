@@ -119,7 +119,8 @@ export function resolveStep(step: Step, taken: PageSnapshot): ResolveResult {
             purpose: undefined,
           }
         : parsed.target;
-    if (hasTarget(q, parsed.relations)) {
+    const described = hasTarget(q, parsed.relations);
+    if (described) {
       const scored = scoreQuery(q, parsed.relations, parsed, snapshot, infos, false);
       if (focused && focusedIndex >= 0)
         for (const s of scored)
@@ -152,7 +153,9 @@ export function resolveStep(step: Step, taken: PageSnapshot): ResolveResult {
       index: focusedIndex,
       xpath: focused?.xpath ?? '',
       key: parsed.key,
-      confidence: 1,
+      // The step describes where the key goes and nothing there was found or focused: the page
+      // is a guess ("Press Enter to confirm the new task name" before the field was focused).
+      confidence: described && !focused ? W.UNFOUND_KEY_TARGET_CONFIDENCE : 1,
       alternatives: [],
       reasons: [focused ? 'key goes to the focused element' : 'key goes to the page (nothing focused)'],
     };

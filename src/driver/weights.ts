@@ -141,6 +141,8 @@ export const W_WRAPPER_OF_TARGET = -1;
 
 /** Below this total the step fails with `no element matches "<description>"`. */
 export const MIN_SCORE = 3.5;
+/** A Press whose described target was neither found nor focused goes to the page, as a guess. */
+export const UNFOUND_KEY_TARGET_CONFIDENCE = 0.5;
 /** Where a ruled-out candidate (missing a quoted label) is held: under MIN_SCORE whatever else it earns. */
 export const RULED_OUT_SCORE = MIN_SCORE - 0.5;
 /** Candidates within this fraction of the best non-ordinal score count as "the same kind of thing" for ordinals and grids. */

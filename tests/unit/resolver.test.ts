@@ -4759,3 +4759,17 @@ test('"the tracking number" is read in a column headed "Tracking No."', () => {
   const r = resolveStep(step('Click', { description: 'Click the tracking number in the last row' }), page);
   expect(r.ok ? page.elements[r.index]?.text : r.reason).toBe('98652366');
 });
+
+test('a Press whose described target is neither found nor focused goes to the page as a guess, not with confidence 1', () => {
+  const els: El[] = [
+    { tag: 'h1', xpath: `${B(1)}/h1[1]`, text: 'Project plan' },
+    { tag: 'input', xpath: `${B(1)}/input[1]`, text: '', editable: true, box: { x: 10, y: 60, width: 200, height: 24 } },
+  ];
+  const description = 'Press Enter to confirm the new task name';
+  const unfocused = resolveStep(step('Press', { description, key: 'Enter' }), snap(els));
+  expect(unfocused.ok && unfocused.index).toBe(-1);
+  expect(unfocused.ok && unfocused.confidence).toBeLessThan(0.9);
+  const focused = resolveStep(step('Press', { description, key: 'Enter' }), snap(els, { focused: 1 }));
+  expect(focused.ok && focused.index).toBe(1);
+  expect(focused.ok && focused.confidence).toBe(1);
+});
