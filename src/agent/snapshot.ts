@@ -914,13 +914,8 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
     // "The orange-to-pink card": a box painted apart from what is around it (a colour or a
     // gradient of its own) that holds a few parts is a card a person sees and names, even when
     // no sibling repeats it (each stat card alone in its grid column).
-    const paintedCard =
-      fullLook &&
-      !!style &&
-      el.childElementCount >= 2 &&
-      !!ownBackground(style) &&
-      ownBackground(style) !== f.bgAround &&
-      cardSized(dom.getBoundingClientRect(el), vw, vh);
+    const cardPaint = fullLook && style && el.childElementCount >= 2 ? ownBackground(style) : '';
+    const paintedCard = !!cardPaint && cardPaint !== f.bgAround && cardSized(dom.getBoundingClientRect(el), vw, vh);
     const idWords = splitClass(attr('id') ?? '');
     const regionWords = [...classWords, ...idWords];
     // A table of contents is a region even when one list fills it ("the contents list on the right"),
