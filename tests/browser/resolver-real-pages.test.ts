@@ -33,7 +33,7 @@ import {
  * and held-out-5's (84/112, 75.0 %), both written blind in session 25, tuning-7's (71/96,
  * 74.0 %, written blind in session 28) and tuning-8's (85/96, 88.5 %, written blind in session 29) and tuning-9's (65/96, 67.7 %, written
  * blind in session 30) and tuning-10's (79/96, 82.3 %, written blind in session 31) and tuning-11's (67/96, 69.8 %, written
- * blind in session 35) and tuning-12's (68/96, 70.8 %) and held-out-6's (71/96, 74.0 %), both written blind in session 36.
+ * blind in session 35) and tuning-12's (68/96, 70.8 %) and held-out-6's (56/80, 70.0 %), both written blind in session 36.
  */
 const FLOOR: Record<Split, number> = {
   tuning: 0.9,
@@ -53,7 +53,7 @@ const FLOOR: Record<Split, number> = {
   'held-out-3': 0.75,
   'held-out-4': 0.69,
   'held-out-5': 0.72,
-  'held-out-6': 0.71,
+  'held-out-6': 0.67,
 };
 
 const { pages, problems } = listCorpus();
@@ -63,7 +63,7 @@ const fixtures = new Map<string, CaseFixture>();
 const verdicts = new Map<string, boolean>();
 let browser: Browser;
 
-// Every page of every split is loaded once (151 pages since session 36, 200-odd loads with the cases
+// Every page of every split is loaded once (150 pages since session 36, 200-odd loads with the cases
 // that have a setup of their own): about 3.5 minutes (at 90 pages) on a two-core machine that runs other tests
 // too (5 minutes while each load had a browser context of its own).
 beforeAll(async () => {
