@@ -214,6 +214,8 @@ function liftNames(text: string, names: string[], tail: string[]): string {
     if (
       STOPWORDS.has(first) ||
       RELATION_SINGLE.has(first) ||
+      // "..., right of play": a relation of two words is a place too.
+      RELATION_WORDS.some(([w]) => w.includes(' ') && `${n} `.startsWith(`${w} `)) ||
       /^(one|it|this|that|then|please|and|or|so|to|click|press|type|select|tap)$/.test(first)
     )
       return all;

@@ -4773,3 +4773,15 @@ test('a Press whose described target is neither found nor focused goes to the pa
   expect(focused.ok && focused.index).toBe(1);
   expect(focused.ok && focused.confidence).toBe(1);
 });
+
+test('"the next-track button, right of play": a two-word relation after the final comma is a place, not the name', () => {
+  const t = parseStep(step('Click', { description: 'Click the next-track button, right of play' }));
+  expect(t.target.names ?? []).toEqual([]);
+  expect(t.relations.map((r) => r.type)).toEqual(['right']);
+  const page = snap([
+    { tag: 'button', xpath: `${B(1)}/button[1]`, text: 'previous', box: { x: 200, y: 300, width: 28, height: 28 } },
+    { tag: 'button', xpath: `${B(1)}/button[2]`, text: 'play', box: { x: 230, y: 300, width: 40, height: 40 } },
+    { tag: 'button', xpath: `${B(1)}/button[3]`, text: 'next', box: { x: 272, y: 300, width: 28, height: 28 } },
+  ]);
+  expect(idx(resolveStep(step('Click', { description: 'Click the next-track button, right of play' }), page))).toBe(2);
+});
