@@ -901,6 +901,9 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       tag !== 'use' &&
       classWords.some((w) => ICON_SET_WORDS.has(w) || w.startsWith('icon')) &&
       !hasOwnText(el);
+    // One box read per element, shared by the shape and card checks and the snapshot's own box.
+    let rect: DOMRect | undefined;
+    const rectOf = (): DOMRect => (rect ??= dom.getBoundingClientRect(el));
     // "The red square on the board", "the thin white line across the player": an empty element
     // that paints a colour of its own is a shape a person sees and names, with no text or class to go by.
     // A large one is a backdrop or a banner's fill, not a shape one points at.
@@ -910,12 +913,12 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       !DRAWN_SHAPE_EXCLUDED.has(tag) &&
       !!ownBackground(style) &&
       !hasOwnText(el) &&
-      smallShape(dom.getBoundingClientRect(el), vw * vh);
+      smallShape(rectOf(), vw * vh);
     // "The orange-to-pink card": a box painted apart from what is around it (a colour or a
     // gradient of its own) that holds a few parts is a card a person sees and names, even when
     // no sibling repeats it (each stat card alone in its grid column).
     const cardPaint = fullLook && style && el.childElementCount >= 2 ? ownBackground(style) : '';
-    const paintedCard = !!cardPaint && cardPaint !== f.bgAround && cardSized(dom.getBoundingClientRect(el), vw, vh);
+    const paintedCard = !!cardPaint && cardPaint !== f.bgAround && cardSized(rectOf(), vw, vh);
     const idWords = splitClass(attr('id') ?? '');
     const regionWords = [...classWords, ...idWords];
     // A table of contents is a region even when one list fills it ("the contents list on the right"),
@@ -947,7 +950,7 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       }
       let r: DOMRect | undefined;
       try {
-        r = dom.getBoundingClientRect(el);
+        r = rectOf();
       } catch {
         r = undefined;
       }

@@ -144,15 +144,17 @@ const ROW_NOUNS = new Set(['row', 'rows', 'line', 'lines', 'column', 'columns', 
  * the numbers are the boxes' names, so "widget 5" is the one showing 5.
  */
 function inNumberedSeries(n: string, infos: Info[]): boolean {
-  const signature = (info: Info) => `${info.e.tag}.${info.e.classes.join('.')}`;
-  const shows = infos.filter((info) => info.e.visible && normalize(info.e.text) === n);
-  return shows.some((info) => {
-    const sig = signature(info);
-    const numbers = new Set(
-      infos.filter((o) => o.e.visible && signature(o) === sig && /^\d{1,3}$/.test(normalize(o.e.text))).map((o) => normalize(o.e.text)),
-    );
-    return numbers.size >= 3;
-  });
+  // In one pass: the kinds of box (tag and classes) one of which shows n, and the numbers each kind shows.
+  const showingN = new Set<string>();
+  const shown = new Map<string, Set<string>>();
+  for (const info of infos) {
+    if (!info.e.visible) continue;
+    const t = normalize(info.e.text);
+    const sig = `${info.e.tag}.${info.e.classes.join('.')}`;
+    if (t === n) showingN.add(sig);
+    if (/^\d{1,3}$/.test(t)) shown.set(sig, (shown.get(sig) ?? new Set()).add(t));
+  }
+  return [...showingN].some((sig) => (shown.get(sig)?.size ?? 0) >= 3);
 }
 
 /** Applies an ordinal among a group of like candidates; returns the chosen one or undefined. */

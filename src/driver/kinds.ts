@@ -314,23 +314,16 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   const iconClass = [...classWords].some(
     (w) => w === 'icon' || w === 'fa' || w === 'fas' || w === 'far' || w === 'bi' || w === 'material' || w === 'glyphicon' || w === 'ion',
   );
+  /** Tags that draw a picture of their own: an SVG, an icon font's <i>, an image. */
+  const drawnTag = tag === 'svg' || tag === 'i' || tag === 'img';
   // A blank clickable strip far longer than high (a player's volume bar, 46x5) is a bar, not an
   // icon, unless an icon class draws it (css.gg's menu icon is a 20x2 line with two more in its
   // pseudo-elements); a hint that says bar ("jp-volume-bar-value") is no icon class.
   const blankStrip =
-    (!e.iconHint || STRIP_HINT.test(e.iconHint)) &&
-    !e.pseudo &&
-    !e.text.trim() &&
-    tag !== 'svg' &&
-    tag !== 'i' &&
-    tag !== 'img' &&
-    Math.max(w, h) > 4 * Math.min(w, h);
-  if (small && glyphOnly && !blankStrip && (e.interactive || tag === 'svg' || tag === 'i' || tag === 'img'))
+    (!e.iconHint || STRIP_HINT.test(e.iconHint)) && !e.pseudo && !e.text.trim() && !drawnTag && Math.max(w, h) > 4 * Math.min(w, h);
+  if (small && glyphOnly && !blankStrip && (e.interactive || drawnTag))
     // A drawn icon (SVG, icon font, image) is more of an icon than a character of text ("1" on a carousel dot).
-    put(
-      'icon',
-      e.iconHint || tag === 'svg' || tag === 'i' || tag === 'img' || e.pseudo || !/[\p{L}\p{N}]/u.test(e.text) ? 1 : W.TEXT_GLYPH_AS_ICON,
-    );
+    put('icon', e.iconHint || drawnTag || e.pseudo || !/[\p{L}\p{N}]/u.test(e.text) ? 1 : W.TEXT_GLYPH_AS_ICON);
   else if (iconClass && glyphOnly) put('icon', 0.9);
   // A named control that shows no words reads as an icon, unless it is a field or a slider (a
   // volume slider labelled "Volume" is not "the speaker icon").

@@ -856,20 +856,11 @@ export function parseStep(step: Step): ParsedStep {
     while (words.length && PARTICLES.has(words[0] as string)) words.shift();
   }
   const grid = takeGrid(words);
-  // "Like the post by Aiko": the verb names the control, the rest is the thing it belongs to.
-  if (step.type === 'Click' && words.length > 2 && LABEL_VERBS.has(words[0] as string) && DETERMINERS.has(words[1] as string)) {
-    words = [words[0] as string, 'of', ...words.slice(1)];
-  }
-  // "Subscribe to the $49 per month plan", "Reply to the comment by Ann": the same, the verb's
-  // particle between.
-  else if (
-    step.type === 'Click' &&
-    words.length > 3 &&
-    LABEL_VERBS.has(words[0] as string) &&
-    VERB_PARTICLES.has(words[1] as string) &&
-    DETERMINERS.has(words[2] as string)
-  ) {
-    words = [words[0] as string, 'of', ...words.slice(2)];
+  // "Like the post by Aiko": the verb names the control, the rest is the thing it belongs to; so
+  // with the verb's particle between ("Subscribe to the $49 per month plan").
+  const objectAt = DETERMINERS.has(words[1] ?? '') ? 1 : VERB_PARTICLES.has(words[1] ?? '') && DETERMINERS.has(words[2] ?? '') ? 2 : 0;
+  if (step.type === 'Click' && objectAt && words.length > objectAt + 1 && LABEL_VERBS.has(words[0] as string)) {
+    words = [words[0] as string, 'of', ...words.slice(objectAt)];
   }
 
   // Split into the target phrase and (relation, anchor phrase) pairs; a purpose clause ("to
