@@ -157,7 +157,8 @@ const SYNONYM_GROUPS: string[][] = [
   ['statistics', 'stats'],
   ['documentation', 'docs'],
   ['contents', 'toc'],
-  ['volume', 'speaker', 'sound'],
+  // A speaker drawn on a control is its mute toggle (jPlayer's "mute" button).
+  ['volume', 'speaker', 'sound', 'mute'],
   ['maximum', 'max'],
   ['minimum', 'min'],
 ];

@@ -1081,6 +1081,55 @@ describe("a video player's control bar: a speaker icon beside a volume slider", 
   });
 });
 
+test('"the speaker icon ... to mute" is the mute button, not the volume bar beside it', () => {
+  // jPlayer: a mute button, a 46x5 volume bar whose class says volume, a max-volume button. A
+  // speaker drawn on a control is the mute toggle; the bar's class matched "speaker" by its
+  // synonym "volume" and won at confidence 0.96.
+  const V = `${B(1)}/div[1]`;
+  const look = { fg: 'rgb(0, 0, 0)', bgAround: 'rgb(238, 238, 238)', fontPx: 13.3333 };
+  const page = snap(
+    withParents([
+      { tag: 'div', xpath: V, classes: ['jp-volume-controls'], text: 'mute max volume', box: { x: 75, y: 305, width: 100, height: 25 } },
+      {
+        tag: 'button',
+        xpath: `${V}/button[1]`,
+        role: 'button',
+        name: 'mute',
+        text: 'mute',
+        classes: ['jp-mute'],
+        pointer: true,
+        look,
+        box: { x: 79, y: 310.4, width: 18, height: 15 },
+      },
+      {
+        tag: 'button',
+        xpath: `${V}/button[2]`,
+        role: 'button',
+        name: 'max volume',
+        text: 'max volume',
+        classes: ['jp-volume-max'],
+        pointer: true,
+        look,
+        context: 'mute',
+        box: { x: 153, y: 310.4, width: 18, height: 15 },
+      },
+      {
+        tag: 'div',
+        xpath: `${V}/div[1]`,
+        classes: ['jp-volume-bar'],
+        iconHint: 'jp-volume-bar-value',
+        pointer: true,
+        interactive: true,
+        look: { ...look, fg: 'rgb(102, 102, 102)', fontPx: 16 },
+        context: 'max volume',
+        box: { x: 101, y: 315.4, width: 46, height: 5 },
+      },
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Click the speaker icon at the left end of the volume slider to mute' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${V}/button[1]`);
+});
+
 describe('a docs menu whose groups are titled by plain words before their list', () => {
   // <li><span>Shortcodes</span><ul>…nine items…</ul></li>: the words title the list as a
   // heading would, so its last item is "under" them however far down it is (Hugo Book).
