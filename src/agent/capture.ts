@@ -13,6 +13,7 @@ import { call, type Saved } from './saved.ts';
 import {
   clipStickyToScrollports,
   exactStandInSizes,
+  keepTableColumns,
   exactLengths,
   unitlessLineHeights,
   keepEmptyPseudoBoxes,
@@ -93,6 +94,7 @@ async function afterClone(s: Saved, c: CloneContext): Promise<void> {
   releaseCollapsedMargins(s, c);
   keepFloatOnlyHeights(s, c);
   exactStandInSizes(s, c);
+  keepTableColumns(s, c);
   restoreTextBoxWidths(s, c);
   restoreAutoMinSizes(s, c);
   usedPercentRowGaps(s, c);

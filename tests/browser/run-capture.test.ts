@@ -208,6 +208,14 @@ test('a disabled select left to the browser is drawn natively, as the page draws
   expect(await exactPixelsOff(html, { tolerance: 3 })).toBe(0);
 });
 
+test('a textarea left to the browser is drawn natively, with its rounded corners and its resize grip', async () => {
+  // Its computed border (1 px #767676, square) is the browser's own: set by the clone, it drew
+  // square corners; and snapdom's base style made it overflow visibly, which drops the grip.
+  const html = `<!doctype html><html><body style="margin:20px;background:#fff;font:16px sans-serif">
+  <textarea style="width:210px;height:54px">Name: {{pName}}</textarea><textarea disabled>Start</textarea></body></html>`;
+  expect(await exactPixelsOff(html, { tolerance: 3 })).toBe(0);
+});
+
 test("inset and outset borders in the current colour keep the browser's own shading (a plain <hr>)", async () => {
   // Chromium shades a currentcolor inset border with fixed greys (154 / 238), a given colour from that colour (44 / 128 for gray).
   const html = `<!doctype html><html><body style="margin:20px;background:#fff">

@@ -202,6 +202,9 @@ const FORM_CONTROLS = new Set(['button', 'input', 'select', 'textarea', 'meter',
  *   differ from its own defaults, so a native-looking button lost its theme and was drawn
  *   from its computed fallback border (2 px outset grey): the page's appearance goes back
  *   (and nativeButtons below lets Chromium draw it natively);
+ * - snapdom's base style makes a <textarea>'s overflow visible and leaves the browser's
+ *   default `auto` out, and Chromium draws the resize grip only on a box that clips: the
+ *   grip was missing; the page's overflow and resize go back;
  * - a <textarea> is pinned to its border-box size while keeping `box-sizing: content-box`,
  *   so it grew by its padding and border (18 x 14 px on a typical form): border-box;
  * - a one-line field is pinned to its height in px, and Chromium lays out the text of a
@@ -220,6 +223,7 @@ export function restoreFormControls(s: Saved, context: CloneContext): void {
     if (!style) continue;
     const cs = s.getComputedStyle(src);
     if (cs.appearance !== 'none') style.setProperty('appearance', cs.appearance);
+    if (src.localName === 'textarea') for (const p of ['overflow-x', 'overflow-y', 'resize']) style.setProperty(p, cs.getPropertyValue(p));
     if (src.localName === 'textarea' && cs.boxSizing === 'content-box' && style.width) {
       const r = call(s.getBoundingClientRect, src);
       if (Math.abs(parseFloat(style.width) - r.width) < 0.01) style.setProperty('box-sizing', 'border-box');
@@ -259,7 +263,7 @@ export function nativeButtons(s: Saved, context: CloneContext): void {
     const style = (c as HTMLElement).style;
     const cs = s.getComputedStyle(src);
     const sides = [cs.borderTopStyle, cs.borderRightStyle, cs.borderBottomStyle, cs.borderLeftStyle];
-    const fallback = sides.every((b) => b === 'outset') || sides.every((b) => b === 'inset') || defaultSelect(src, cs);
+    const fallback = sides.every((b) => b === 'outset') || sides.every((b) => b === 'inset') || defaultField(src, cs);
     if (!style || cs.appearance === 'none' || !fallback) continue;
     replaceBackground(style, 'revert');
     style.setProperty('border', 'revert', 'important');
@@ -329,19 +333,29 @@ export function replaceBackground(style: CSSStyleDeclaration, value: string): vo
   style.setProperty('background', value, 'important');
 }
 
+/** The fills Chromium's own style gives each control whose 1 px #767676 border it draws natively (enabled, disabled). */
+const UA_FIELD_FILLS: Record<string, readonly string[]> = {
+  select: ['rgb(239, 239, 239)'],
+  textarea: ['rgb(255, 255, 255)', 'rgba(239, 239, 239, 0.3)'],
+};
+
 /**
- * A <select> with Chromium's own computed border and fill (1 px solid #767676 on #efefef,
- * square; the border at 30 % when disabled): drawn natively in the page (rounded, white), but
- * as a grey box once snapdom's copy sets them (DataTables' "Show 10 entries"; a disabled
- * select came out a grey box with a faint border, and OCR read its faint text another way).
- * Authors do not write exactly these values.
+ * A <select> or <textarea> with Chromium's own computed border and fill (1 px solid #767676,
+ * square, on #efefef for a select and white for a textarea; the border at 30 % when
+ * disabled, and a textarea's fill too): drawn natively in the page (rounded corners; a select white), but square and,
+ * for a select, grey once snapdom's copy sets them (DataTables' "Show 10 entries"; a disabled
+ * select came out a grey box with a faint border, and OCR read its faint text another way;
+ * jsGanttImproved's tooltip template field lost its rounded corners, five pixels that made
+ * tesseract read the form beside it in another order). Authors do not write exactly these
+ * values.
  */
-function defaultSelect(src: Element, cs: CSSStyleDeclaration): boolean {
-  if (src.localName !== 'select') return false;
+function defaultField(src: Element, cs: CSSStyleDeclaration): boolean {
+  const fills = UA_FIELD_FILLS[src.localName];
+  if (!fills) return false;
   const sides = [cs.borderTop, cs.borderRight, cs.borderBottom, cs.borderLeft];
   return (
     (sides.every((b) => b === '1px solid rgb(118, 118, 118)') || sides.every((b) => b === '1px solid rgba(118, 118, 118, 0.3)')) &&
-    cs.backgroundColor === 'rgb(239, 239, 239)' &&
+    fills.includes(cs.backgroundColor) &&
     cs.backgroundImage === 'none' &&
     ['0px', '0px 0px'].includes(cs.borderRadius || '0px')
   );
@@ -473,9 +487,9 @@ export function exactStandInSizes(s: Saved, context: CloneContext): void {
   // after the source of the stand-in just before it (a run of stand-ins of one tag: the
   // second paragraph above the viewport is not the first).
   const sourceOf = new Map<Element, Element>();
-  for (const c of root.querySelectorAll<HTMLElement>('[style*="visibility: hidden"]')) {
+  for (const c of root.querySelectorAll<HTMLElement>(STAND_IN_SELECTOR)) {
     const style = c.style;
-    if (map.has(c) || style.visibility !== 'hidden' || style.boxSizing !== 'border-box') continue;
+    if (!isStandIn(map, c)) continue;
     const parent = c.parentElement ? map.get(c.parentElement) : undefined;
     if (!parent) continue;
     let prev = c.previousElementSibling;
@@ -507,11 +521,56 @@ export function exactStandInSizes(s: Saved, context: CloneContext): void {
   }
 }
 
+/** Where snapdom's stand-ins are looked for: each has `visibility: hidden` in its style attribute. */
+const STAND_IN_SELECTOR = '[style*="visibility: hidden"]';
+
+/** A stand-in: a hidden, border-box sized copy that snapdom made and did not map to a source. */
+const isStandIn = (map: Map<Element, Element>, c: HTMLElement): boolean =>
+  !map.has(c) && c.style.visibility === 'hidden' && c.style.boxSizing === 'border-box';
+
+/**
+ * A table's columns come from its cells: in fixed layout from the first row's specified
+ * widths, spread over the table's width; in auto layout from every row's content. A
+ * stand-in cell (or row) no longer says what its source said: it is pinned to the width the
+ * column ended up with, or, as an empty row, says nothing. jsGanttImproved's chart is a
+ * 5071 px fixed-layout table whose first-row cells ask for 36 px and are drawn 39 px wide;
+ * with the cells right of the viewport pinned at 39 px, the 13 in view kept 36 px and shared
+ * what was left, and the chart's grid lines were drawn 2-3 px left of the page's (OCR 0.88
+ * with no pixel differing beyond the tolerance). So each cell in view of a table that holds
+ * stand-ins is given the width the page used for it, in its own box-sizing terms (what
+ * getComputedStyle reports for a rendered cell): the columns then add up to the table's
+ * width as they did in the page, in either layout.
+ */
+export function keepTableColumns(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  const root = context.clone as Element | null | undefined;
+  if (!map || !root) return;
+  const tables = new Set<Element>();
+  for (const c of root.querySelectorAll<HTMLElement>(STAND_IN_SELECTOR)) {
+    if (!/^(tr|td|th|tbody|thead|tfoot)$/.test(c.localName) || !isStandIn(map, c)) continue;
+    const table = c.parentElement?.closest('table');
+    if (table && map.has(table)) tables.add(table);
+  }
+  for (const table of tables) {
+    for (const cell of table.querySelectorAll<HTMLElement>('td, th')) {
+      const src = map.get(cell);
+      if (!src || cell.parentElement?.closest('table') !== table) continue;
+      const cs = s.getComputedStyle(src);
+      if (cs.display === 'table-cell' && cs.width.endsWith('px')) cell.style.setProperty('width', cs.width);
+    }
+  }
+}
+
 /**
  * The margins of a stand-in. snapdom sets a stand-in's top (bottom) margin to the gap between
  * its border box and its previous (next) in-flow sibling's as they are drawn, which keeps
- * collapsed margins and clearance (chota's clearfix after a container of floats). Two cases
+ * collapsed margins and clearance (chota's clearfix after a container of floats). Three cases
  * are wrong:
+ * - an inline-level box (a <select> in a line of text), or a block whose sibling on that side
+ *   is inline-level (a <br> starting the text after it): the gap to the sibling's box is no
+ *   margin (the <br>'s box starts below the line's half-leading), yet it became one and made a
+ *   line or the gap taller; jsGanttImproved's options form was drawn 5-6 px low after the
+ *   scroll (OCR 0.82). That side gets the element's own margin;
  * - a sibling drawn away from its place in the flow (sticky, relatively offset, transformed):
  *   a news page's top bar, above the viewport after the scroll, measured 364 px to the sticky
  *   header stuck at the top of the viewport, and everything after it was drawn 364 px low (64 %
@@ -521,19 +580,23 @@ export function exactStandInSizes(s: Saved, context: CloneContext): void {
  *   margin of a first (last) child that collapses through the element (CSS 2.2 §8.3.1) no
  *   longer reaches it: a pricing page's headline block lost its h1's 24 px top margin, and the
  *   page in view was drawn 24 px high (8 % of pixels). That side gets the collapsed margin (the
- *   largest positive plus the most negative of the chain), unless it goes on collapsing up to
- *   the root: then it lies outside the body, where the clone already has it (chota's first
- *   container: given to the stand-in as well, it moved the page 11 px down).
+ *   largest positive plus the most negative of the chain), also when it goes on collapsing up
+ *   to the root (chota's first container, 11 px: until the <br> gaps above were read as
+ *   margins, they had made up for it, and the margin was left out).
  */
 function standInMargins(s: Saved, el: Element): string {
   let extra = '';
   const cs = s.getComputedStyle(el);
   const parent = el.parentElement;
-  const measured = !!parent && !/flex|grid|table/.test(s.getComputedStyle(parent).display) && /^(static|relative)$/.test(cs.position);
+  const measured =
+    !!parent &&
+    !/flex|grid|table/.test(s.getComputedStyle(parent).display) &&
+    /^(static|relative)$/.test(cs.position) &&
+    !cs.display.startsWith('inline');
   for (const side of ['top', 'bottom'] as const) {
     const sibling = inFlowSibling(s, el, side);
-    if (sibling && measured && !displaced(s.getComputedStyle(sibling))) continue;
-    if (!sibling && reachesRoot(s, el, side)) continue;
+    const scs = sibling ? s.getComputedStyle(sibling) : null;
+    if (scs && measured && !displaced(scs) && !scs.display.startsWith('inline')) continue;
     const prop = side === 'top' ? 'marginTop' : 'marginBottom';
     const own = parseFloat(cs[prop]) || 0;
     let [pos, neg, through] = [Math.max(own, 0), Math.min(own, 0), false];
@@ -562,15 +625,6 @@ const displaced = (cs: CSSStyleDeclaration): boolean =>
   cs.transform !== 'none' ||
   cs.translate !== 'none' ||
   (cs.position === 'relative' && [cs.top, cs.bottom].some((v) => v !== 'auto' && parseFloat(v) !== 0));
-
-/** Whether `el`'s top (bottom) margin adjoins every ancestor's up to the body's. */
-function reachesRoot(s: Saved, el: Element, side: 'top' | 'bottom'): boolean {
-  for (let e = el, parent = el.parentElement; parent; e = parent, parent = parent.parentElement) {
-    if (edgeInFlowChild(s, parent, side) !== e || !marginsAdjoin(s, parent, e, side)) return false;
-    if (parent === s.doc.body) return true;
-  }
-  return false;
-}
 
 /**
  * A percentage row gap resolves against the flex container's height, and to 0 where that
