@@ -14,6 +14,7 @@ import {
   clipStickyToScrollports,
   exactStandInSizes,
   keepTableColumns,
+  lineClampBoxes,
   exactLengths,
   unitlessLineHeights,
   keepEmptyPseudoBoxes,
@@ -96,6 +97,7 @@ async function afterClone(s: Saved, c: CloneContext): Promise<void> {
   exactStandInSizes(s, c);
   keepTableColumns(s, c);
   restoreTextBoxWidths(s, c);
+  lineClampBoxes(s, c);
   restoreAutoMinSizes(s, c);
   usedPercentRowGaps(s, c);
   restoreFormControls(s, c);

@@ -391,6 +391,31 @@ export function restoreAutoMinSizes(s: Saved, context: CloneContext): void {
   }
 }
 
+/**
+ * The legacy line clamp (`display: -webkit-box; -webkit-box-orient: vertical;
+ * -webkit-line-clamp: 2`), drawn by the browser in the clone as in the page:
+ * - snapdom emulates the clamp by cutting the element's text character by character until it
+ *   fits, with "…" after the cut, where Chromium ends the last line after its last whole word:
+ *   "season needs warm soil, pl…" for the page's "season needs warm soil,…". The clone gets
+ *   the page's whole text back;
+ * - Chromium reports that display as `flow-root`, and snapdom copies it, so the clone's box is
+ *   an ordinary block that clips without the ellipsis (elFinder's file names:
+ *   "quarterly-review…" came out "quarterly-review", and tesseract read the file grid in
+ *   another order, OCR 0.920). A clamped box gets its `-webkit-box` back.
+ */
+export function lineClampBoxes(s: Saved, context: CloneContext): void {
+  const map = nodeMapOf(context);
+  if (!map) return;
+  for (const [c, src] of map) {
+    const cs = s.getComputedStyle(src);
+    if (cs.display !== 'flow-root' || cs.getPropertyValue('-webkit-line-clamp') === 'none') continue;
+    if (cs.getPropertyValue('-webkit-box-orient') !== 'vertical') continue;
+    appendStyle(c, ';display:-webkit-box');
+    const text = src.textContent ?? '';
+    if (!c.firstElementChild && !src.firstElementChild && c.textContent !== text && c.textContent?.endsWith('\u2026')) c.textContent = text;
+  }
+}
+
 /** Tags whose width snapdom leaves out when they hold text (its `bn`), unless they are tables. */
 const CONTENT_SIZED = new Set(['span', 'small', 'em', 'strong', 'b', 'i', 'u', 's', 'code', 'cite', 'mark', 'sub', 'sup']);
 
