@@ -52,6 +52,9 @@ export interface Scored {
   mentioned?: boolean;
 }
 
+/** Controls that show no words of their own and take them from a label set beside them. */
+const BOXED_CONTROLS: readonly Kind[] = ['checkbox', 'switch', 'radio'];
+
 /** Words that count things in a purpose rather than name a control. */
 const QUANTIFIERS = new Set(['all', 'any', 'each', 'every', 'both', 'some']);
 
@@ -551,7 +554,17 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     const phrase = q.words.join(' ');
     const m = textMatch(phrase, info);
     const weight = q.labels.length ? W.W_WORDS_WITH_LABEL : W.W_WORDS;
-    if (m.s > 0) {
+    // "the Dates editable switch": a switch or box that shows no words of its own is named by
+    // the words set beside it (its wrapper's label, whatever that label's `for` says), as fully
+    // as by its own text, when they are the words the step gives.
+    const beside = !(e.text || e.name).trim() && BOXED_CONTROLS.some((k) => info.kinds.has(k)) && !!e.context;
+    const besideSim = beside ? textSimilarity(phrase, e.context as string) : 0;
+    if (besideSim >= W.CONTEXT_LABEL_EXACT && besideSim > m.s) {
+      named = true;
+      score += besideSim * weight;
+      reasons.push(`words "${phrase}" beside it (${fmt(besideSim)})`);
+      mentioned = true;
+    } else if (m.s > 0) {
       // A faint match (a class word or two) is a hint, not a name.
       if (m.s >= W.LABEL_MISS_SIMILARITY) named = true;
       score += m.s * weight;

@@ -1130,6 +1130,60 @@ test('"the speaker icon ... to mute" is the mute button, not the volume bar besi
   expect(page.elements[idx(r)]?.xpath).toBe(`${V}/button[1]`);
 });
 
+test('a switch that shows no words is named by the label beside it: "the Dates editable switch"', () => {
+  // Frappe Gantt's demo: three Bootstrap form-switches; every label's `for` points at the first
+  // switch, so only that one has a name ("Editable"), and it matched "Dates editable" half way.
+  const F = `${B(1)}/div[1]`;
+  const rows: [string, string, string][] = [
+    ['Editable', 'mutable-general', 'Editable'],
+    ['Progress editable', 'mutable-progress', ''],
+    ['Dates editable', 'mutable-dates', ''],
+  ];
+  const page = snap(
+    withParents([
+      {
+        tag: 'div',
+        xpath: F,
+        text: 'Set edit access Editable Progress editable Dates editable',
+        box: { x: 70, y: 137, width: 1140, height: 287 },
+      },
+      ...rows.flatMap(([label, id, name], k): El[] => [
+        {
+          tag: 'div',
+          xpath: `${F}/div[${k + 1}]`,
+          classes: ['form-check', 'form-switch'],
+          text: label,
+          box: { x: 118, y: 328 + k * 26, width: 189, height: 24 },
+        },
+        {
+          tag: 'input',
+          xpath: `${F}/div[${k + 1}]/input[1]`,
+          role: 'switch',
+          inputType: 'checkbox',
+          id,
+          name,
+          classes: ['form-check-input'],
+          interactive: true,
+          checked: true,
+          context: label,
+          box: { x: 118, y: 332 + k * 26, width: 32, height: 16 },
+        },
+        {
+          tag: 'label',
+          xpath: `${F}/div[${k + 1}]/label[1]`,
+          role: 'label',
+          text: label,
+          classes: ['form-check-label'],
+          interactive: true,
+          box: { x: 158, y: 328 + k * 26, width: 120, height: 24 },
+        },
+      ]),
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Turn off the Dates editable switch' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${F}/div[3]/input[1]`);
+});
+
 describe('a docs menu whose groups are titled by plain words before their list', () => {
   // <li><span>Shortcodes</span><ul>…nine items…</ul></li>: the words title the list as a
   // heading would, so its last item is "under" them however far down it is (Hugo Book).
