@@ -341,13 +341,13 @@ const UA_FIELD_FILLS: Record<string, readonly string[]> = {
 
 /**
  * A <select> or <textarea> with Chromium's own computed border and fill (1 px solid #767676,
- * square, on #efefef for a select and white for a textarea; the border at 30 % when
- * disabled, and a textarea's fill too): drawn natively in the page (rounded corners; a select white), but square and,
- * for a select, grey once snapdom's copy sets them (DataTables' "Show 10 entries"; a disabled
- * select came out a grey box with a faint border, and OCR read its faint text another way;
- * jsGanttImproved's tooltip template field lost its rounded corners, five pixels that made
- * tesseract read the form beside it in another order). Authors do not write exactly these
- * values.
+ * square, on #efefef for a select and white for a textarea; the border at 30 % when disabled,
+ * and a textarea's fill too): drawn natively in the page (rounded corners, a select white),
+ * but square and, for a select, grey once snapdom's copy sets them (DataTables' "Show 10
+ * entries"; a disabled select came out a grey box with a faint border, and OCR read its faint
+ * text another way; jsGanttImproved's tooltip template field lost its rounded corners, five
+ * pixels that made tesseract read the form beside it in another order). Authors do not write
+ * exactly these values.
  */
 function defaultField(src: Element, cs: CSSStyleDeclaration): boolean {
   const fills = UA_FIELD_FILLS[src.localName];
@@ -490,6 +490,13 @@ export function keepEmptyPseudoBoxes(s: Saved, context: CloneContext): void {
   }
 }
 
+/** Where snapdom's stand-ins are looked for: each has `visibility: hidden` in its style attribute. */
+const STAND_IN_SELECTOR = '[style*="visibility: hidden"]';
+
+/** A stand-in: a hidden, border-box sized copy that snapdom made and did not map to a source. */
+const isStandIn = (map: Map<Element, Element>, c: HTMLElement): boolean =>
+  !map.has(c) && c.style.visibility === 'hidden' && c.style.boxSizing === 'border-box';
+
 /**
  * With `clip: 'viewport'` snapdom stands an empty, hidden box in for each element wholly
  * outside the viewport, sized from offsetWidth/offsetHeight (whole pixels) or a rect cut to
@@ -546,13 +553,6 @@ export function exactStandInSizes(s: Saved, context: CloneContext): void {
   }
 }
 
-/** Where snapdom's stand-ins are looked for: each has `visibility: hidden` in its style attribute. */
-const STAND_IN_SELECTOR = '[style*="visibility: hidden"]';
-
-/** A stand-in: a hidden, border-box sized copy that snapdom made and did not map to a source. */
-const isStandIn = (map: Map<Element, Element>, c: HTMLElement): boolean =>
-  !map.has(c) && c.style.visibility === 'hidden' && c.style.boxSizing === 'border-box';
-
 /**
  * A table's columns come from its cells: in fixed layout from the first row's specified
  * widths, spread over the table's width; in auto layout from every row's content. A
@@ -561,8 +561,8 @@ const isStandIn = (map: Map<Element, Element>, c: HTMLElement): boolean =>
  * 5071 px fixed-layout table whose first-row cells ask for 36 px and are drawn 39 px wide;
  * with the cells right of the viewport pinned at 39 px, the 13 in view kept 36 px and shared
  * what was left, and the chart's grid lines were drawn 2-3 px left of the page's (OCR 0.88
- * with no pixel differing beyond the tolerance). So each cell in view of a table that holds
- * stand-ins is given the width the page used for it, in its own box-sizing terms (what
+ * with no pixel differing beyond the tolerance). So each cell the clone keeps, in a table that
+ * holds stand-ins, is given the width the page used for it, in its own box-sizing terms (what
  * getComputedStyle reports for a rendered cell): the columns then add up to the table's
  * width as they did in the page, in either layout.
  */
