@@ -1,7 +1,7 @@
 // `npm run real-pages:accuracy [-- options]`: the deterministic resolver on the real-page
 // corpus. Prints accuracy per split and the confidence table (confidence bin -> accuracy,
 // count) kept in the README.
-//   --failures            list the tuning splits' failures (tuning, tuning-2 to tuning-12) with
+//   --failures            list the tuning splits' failures (tuning, tuning-2 to tuning-13) with
 //                         the resolver's reasons (the held-out splits' failures are never
 //                         listed: those splits are not for tuning)
 //   --write-known-misses  record today's misses in tests/fixtures/real-pages/known-misses.json

@@ -20,7 +20,7 @@ export const PARITY_DIR = fileURLToPath(new URL('../fixtures/capture-parity/', i
  * resolver corpus's tuning-2 split has steps on the same files, read from here), or a page
  * of the resolver corpus's tuning-3 split (session 16: new families to find new causes on).
  * Held-out pages are measured only, never opened or debugged. tuning-2, tuning-3,
- * tuning-4 to tuning-12 and held-out-2 to held-out-6 are measured by the script, not by the browser test (CI time).
+ * tuning-4 to tuning-13 and held-out-2 to held-out-6 are measured by the script, not by the browser test (CI time).
  */
 export type ParitySplit =
   | 'feature'
@@ -36,6 +36,7 @@ export type ParitySplit =
   | 'tuning-10'
   | 'tuning-11'
   | 'tuning-12'
+  | 'tuning-13'
   | 'held-out'
   | 'held-out-2'
   | 'held-out-3'
@@ -56,6 +57,7 @@ export const PARITY_SPLITS: readonly ParitySplit[] = [
   'tuning-10',
   'tuning-11',
   'tuning-12',
+  'tuning-13',
   'held-out',
   'held-out-2',
   'held-out-3',

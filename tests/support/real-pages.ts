@@ -32,6 +32,7 @@ export const SPLITS = [
   'tuning-10',
   'tuning-11',
   'tuning-12',
+  'tuning-13',
   'held-out',
   'held-out-2',
   'held-out-3',
