@@ -557,8 +557,8 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
     // "the Dates editable switch": a switch or box that shows no words of its own is named by
     // the words set beside it (its wrapper's label, whatever that label's `for` says), as fully
     // as by its own text, when they are the words the step gives.
-    const beside = !(e.text || e.name).trim() && BOXED_CONTROLS.some((k) => info.kinds.has(k)) && !!e.context;
-    const besideSim = beside ? textSimilarity(phrase, e.context as string) : 0;
+    const besideSim =
+      e.context && !(e.text || e.name).trim() && BOXED_CONTROLS.some((k) => info.kinds.has(k)) ? textSimilarity(phrase, e.context) : 0;
     if (besideSim >= W.CONTEXT_LABEL_EXACT && besideSim > m.s) {
       named = true;
       score += besideSim * weight;

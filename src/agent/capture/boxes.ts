@@ -223,10 +223,12 @@ export function restoreFormControls(s: Saved, context: CloneContext): void {
     if (!style) continue;
     const cs = s.getComputedStyle(src);
     if (cs.appearance !== 'none') style.setProperty('appearance', cs.appearance);
-    if (src.localName === 'textarea') for (const p of ['overflow-x', 'overflow-y', 'resize']) style.setProperty(p, cs.getPropertyValue(p));
-    if (src.localName === 'textarea' && cs.boxSizing === 'content-box' && style.width) {
-      const r = call(s.getBoundingClientRect, src);
-      if (Math.abs(parseFloat(style.width) - r.width) < 0.01) style.setProperty('box-sizing', 'border-box');
+    if (src.localName === 'textarea') {
+      for (const p of ['overflow-x', 'overflow-y', 'resize']) style.setProperty(p, cs.getPropertyValue(p));
+      if (cs.boxSizing === 'content-box' && style.width) {
+        const r = call(s.getBoundingClientRect, src);
+        if (Math.abs(parseFloat(style.width) - r.width) < 0.01) style.setProperty('box-sizing', 'border-box');
+      }
     }
     if (src.localName === 'input' && cs.height.endsWith('px') && specifiedHeightIsAuto(src)) {
       style.setProperty('height', 'auto');
