@@ -110,10 +110,12 @@ describe('buildProjectIn', () => {
     const t0 = Date.now();
     const err = await buildProjectIn(c, PROJECT, { timeoutMs: 300, install: 'npm install', log: () => {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BuildError);
-    // The build got what the install left of the 300 ms, not 300 ms of its own.
+    // The build got what the install left of the 300 ms (about 150), not 300 ms of its own. Node's
+    // timers may fire a millisecond or two before Date.now() says the delay has passed, so the
+    // bound leaves room for that instead of asserting exactly 150 (CI once saw 151).
     const left = /^`npm run build` did not finish within the build's time limit \((\d+) ms\)$/.exec((err as Error).message);
     expect(left, (err as Error).message).not.toBeNull();
-    expect(Number(left![1])).toBeLessThanOrEqual(150);
+    expect(Number(left![1])).toBeLessThanOrEqual(200);
     expect(Date.now() - t0).toBeLessThan(2000);
     expect(c.killed).toEqual(['npm run build']);
   });
