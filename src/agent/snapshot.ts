@@ -714,8 +714,14 @@ function iconHintOf(el: Element, dom: SnapshotDom): string {
   const walk = (n: Element, depth: number) => {
     for (let c = n.firstElementChild; c && seen < 12; c = c.nextElementSibling) {
       seen++;
-      if (!ICON_HINT_TAGS.has(c.localName) && depth > 0) continue;
       const cls = dom.getAttribute(c, 'class');
+      // A deeper <div> is read only when its class says it is an icon, and the walk goes on
+      // through the others: a sprite icon is often a div naming the picture in a wrapper
+      // (x-spreadsheet's drop-down > header > icon > "x-spreadsheet-icon-img bgcolor").
+      if (!ICON_HINT_TAGS.has(c.localName) && depth > 0 && !(cls && /icon/i.test(cls))) {
+        if (depth < 3) walk(c, depth + 1);
+        continue;
+      }
       if (cls) parts.push(cls);
       for (const a of ['data-icon', 'aria-label', 'title', 'alt', 'href', 'xlink:href', 'name', ...ICON_NAME_ATTRS]) {
         const v = dom.getAttribute(c, a);

@@ -54,7 +54,8 @@ const ICON_SETS = new Set([
 // state or screen, not what the element is: a "dark:" on every control does not make each a dark-mode toggle.
 // So does a font weight ("font-light", "fw-bold"): a light weight is no light-mode sun.
 const FONT_WEIGHT_CLASS = /^(?:font|fw|font-weight)-(?:thin|extralight|light|lighter|normal|medium|semibold|bold|bolder|extrabold|black)$/;
-const plainClasses = (words: readonly string[]) => words.filter((c) => !c.includes(':') && !FONT_WEIGHT_CLASS.test(c)).join(' ');
+const plainClasses = (words: readonly string[], weights = false) =>
+  words.filter((c) => !c.includes(':') && (weights || !FONT_WEIGHT_CLASS.test(c))).join(' ');
 
 /** Hint words of class and id strings: bare numbers dropped (utility classes such as "ml-4" say nothing about a "4" on screen). */
 function hintWords(strings: readonly string[]): string[] {
@@ -85,7 +86,9 @@ function isAvatar(e: ElementSnapshot): boolean {
 /** An element's hint words: all of them with aliases, its own (classes and id), and the markup's alone. */
 export function hintsOf(e: ElementSnapshot): { hints: string[]; ownHints: string[]; plainHints: string[]; compounds: string[] } {
   const own = [plainClasses(e.classes), e.id ?? ''];
-  const all = [...own, plainClasses((e.iconHint ?? '').split(/\s+/))];
+  // Among an icon's classes a weight names the picture: x-spreadsheet's bold button is the
+  // sprite "x-spreadsheet-icon-img font-bold".
+  const all = [...own, plainClasses((e.iconHint ?? '').split(/\s+/), /icon/i.test(e.iconHint ?? ''))];
   const ownWords = hintWords(own);
   // A heading-level control ("ql-header" with value "2") is what a toolbar shows as "H2".
   const level = /^[1-6]$/.exec((e.iconHint ?? '').trim())?.[0];

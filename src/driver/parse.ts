@@ -161,6 +161,8 @@ const NAME_JOINERS = new Set([
 const LOWER_JOINERS = new Set(['to', 'of', 'and', '&', 'the', 'a', 'up', 'out', 'off', 'on']);
 /** A "with the red border" phrase names the target's look. */
 const BORDER_WORDS = new Set(['border', 'outline', 'frame', 'edge', 'ring']);
+/** So does "with a grey background": the colour is the target's own. */
+const FILL_WORDS = new Set(['background', 'fill', 'shading']);
 /** Words after which a lone capitalised word is a place's name, not a noun: "under Switches". */
 const PLACE_WORDS = new Set(['under', 'below', 'above', 'beneath', 'underneath', 'beside', 'near', 'in', 'inside', 'within', 'from']);
 /** Nouns after which a single capitalised small word is a name: "the To field", "the In column". */
@@ -958,6 +960,18 @@ export function parseStep(step: Step): ParsedStep {
       !q.names?.length
     ) {
       last.look = { colours: [], ...last.look, borders: [...(last.look?.borders ?? []), ...q.look.colours] };
+      continue;
+    }
+    if (
+      seg.rel === 'contains' &&
+      q.look?.colours.length &&
+      q.words.length &&
+      q.words.every((w) => FILL_WORDS.has(w)) &&
+      !q.labels.length &&
+      !q.kinds.length &&
+      !q.names?.length
+    ) {
+      last.look = { ...last.look, colours: [...(last.look?.colours ?? []), ...q.look.colours] };
       continue;
     }
     // "at the end of the timeline", "at the right end of the top row": the last (or first) of what follows.

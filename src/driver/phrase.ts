@@ -424,6 +424,12 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       continue;
     }
     const style = STYLE_WORDS[word];
+    // "the bold B button": a formatting toolbar's button named by what it does, drawn as a
+    // letter; the button itself need not be drawn bold (an icon sprite).
+    if (word === 'bold' && next && /^[a-z]$/.test(next)) {
+      q.words.push(word);
+      continue;
+    }
     if (style && !(word === 'crossed' && next !== 'out' && next !== 'through')) {
       look(style);
       if (word === 'crossed' && (next === 'out' || next === 'through')) i++;

@@ -159,6 +159,15 @@ const SYNONYM_GROUPS: string[][] = [
   ['contents', 'toc'],
   // A speaker drawn on a control is its mute toggle (jPlayer's "mute" button).
   ['volume', 'speaker', 'sound', 'mute'],
+  // What a toolbar's pictures are called by what they show: a printer prints, a floppy disk
+  // saves, a paint bucket fills, a paint roller copies formatting, a sigma sums.
+  ['print', 'printer'],
+  ['save', 'floppy', 'diskette'],
+  ['fill', 'bucket', 'bgcolor'],
+  ['paintformat', 'roller', 'painter'],
+  ['formula', 'sigma', 'function', 'functions'],
+  // A toggle shown pressed is the active one (its class says "active", aria says pressed).
+  ['active', 'pressed'],
   ['maximum', 'max'],
   ['minimum', 'min'],
 ];

@@ -294,6 +294,29 @@ test('what sits inside a fully transparent container (a closed dropdown faded ou
   expect(r.ok && snapshot.elements[r.index]?.tag).toBe('button');
 });
 
+test("a sprite icon drawn by a div whose class names the picture is read into the button's hint, through wrapper divs (x-spreadsheet)", async () => {
+  // x-spreadsheet's toolbar: empty divs, the picture a background sprite on a div named by
+  // what it shows; a drop-down button holds it three divs down.
+  const html = `<!doctype html><html><head><style>
+    .btn { display: inline-block; width: 28px; height: 28px; margin: 2px; }
+    .icon { position: relative; display: inline-block; width: 18px; height: 18px; overflow: hidden; }
+    .icon-img { position: absolute; width: 262px; height: 444px; background: linear-gradient(#888, #555); }
+    </style></head><body><div class="toolbar">
+    <div class="btn" id="undo"><div class="x-icon"><div class="x-icon-img icon-img undo"></div></div></div>
+    <div class="btn" id="print"><div class="x-icon"><div class="x-icon-img icon-img print"></div></div></div>
+    <div class="btn" id="fill"><div class="dropdown"><div class="dropdown-header"><div class="x-icon"><div class="x-icon-img icon-img bgcolor"></div></div></div></div></div>
+    </div><script>for (const b of document.querySelectorAll('.btn')) b.addEventListener('click', () => {});</script></body></html>`;
+  const snapshot = await snapshotOf(html);
+  expect(snapshot.elements.find((e) => e.id === 'print')?.iconHint?.split(' ')).toContain('print');
+  expect(snapshot.elements.find((e) => e.id === 'fill')?.iconHint?.split(' ')).toContain('bgcolor');
+  const pick = (description: string) => {
+    const r = resolveStep(toStep({ id: description, type: 'Click', description }), snapshot);
+    return r.ok ? snapshot.elements[r.index]?.id : r.reason;
+  };
+  expect(pick('Click the printer icon')).toBe('print');
+  expect(pick('Click the paint bucket icon')).toBe('fill');
+});
+
 test("a toolbar button's value says which variant it applies (Quill's ql-script super and sub), read into its hint", async () => {
   const html = `<!doctype html><html><body><div class="ql-toolbar">
     <button type="button" class="ql-script" value="sub"><svg viewBox="0 0 18 18" width="18" height="18"><path d="M15 15h-3"/></svg></button>

@@ -485,6 +485,50 @@ describe('a border colour', () => {
   });
 });
 
+describe('a formatting toolbar drawn with a sprite (x-spreadsheet)', () => {
+  // Every button is an empty div; the only words are the sprite's classes, read into the hint.
+  const look = { fg: 'rgb(0, 0, 0)', bgAround: 'rgb(245, 246, 247)', fontPx: 13 };
+  const button = (n: number, picture: string, extra: Partial<El> = {}): El => ({
+    tag: 'div',
+    xpath: `${B(1)}/div[${n}]`,
+    classes: ['x-spreadsheet-toolbar-btn'],
+    listeners: ['click'],
+    interactive: true,
+    iconHint: `x-spreadsheet-icon x-spreadsheet-icon-img ${picture}`,
+    look,
+    box: { x: 30 + n * 30, y: 6, width: 28, height: 28 },
+    ...extra,
+  });
+  const page = snap([
+    button(1, 'undo'),
+    button(2, 'print'),
+    button(3, 'paintformat'),
+    button(4, 'font-bold'),
+    button(5, 'bgcolor'),
+    button(6, 'freeze', { classes: ['x-spreadsheet-toolbar-btn', 'active'], look: { ...look, bg: 'rgba(0, 0, 0, 0.08)' } }),
+    // A caption in bold elsewhere: what "bold" would match if it were read only as a look.
+    { tag: 'span', xpath: `${B(2)}/span[1]`, text: 'Sheet', look: { ...look, bold: true }, box: { x: 10, y: 700, width: 40, height: 20 } },
+  ]);
+  const pick = (description: string) => idx(resolveStep(step('Click', { description }), page));
+  test('a picture is named by what it does: printer, paint bucket, paint roller', () => {
+    expect(pick('Click the printer icon near the top left')).toBe(1);
+    expect(pick('Click the paint-bucket icon to change the cell background')).toBe(4);
+    expect(pick('Copy the formatting with the paint-roller button')).toBe(2);
+  });
+  test('"the bold B button" names the button by what it does; a weight among an icon\'s classes is its picture', () => {
+    expect(parseStep(step('Click', { description: 'Click the bold B button in the toolbar' })).target.words).toEqual(['bold', 'b']);
+    expect(pick('Click the bold B button in the toolbar')).toBe(3);
+    // Outside a letter's name, "bold" stays a look.
+    expect(parseStep(step('Click', { description: 'Click the bold caption' })).target.look?.bold).toBe(true);
+  });
+  test('"shown pressed, with a grey background": pressed is the active toggle, and the background is its own colour', () => {
+    const parsed = parseStep(step('Click', { description: 'Click the toolbar button that is shown pressed, with a grey background' }));
+    expect(parsed.relations).toEqual([]);
+    expect(parsed.target.look?.colours).toEqual(['grey']);
+    expect(pick('Click the toolbar button that is shown pressed, with a grey background')).toBe(5);
+  });
+});
+
 describe('a pager', () => {
   const els: El[] = [1, 2, 3, 4, 5].map((n) => ({
     tag: 'article',
