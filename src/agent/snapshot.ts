@@ -530,21 +530,31 @@ function cellHeaders(el: Element, dom: SnapshotDom): { column?: string; row?: st
     const grid = el.closest('[role="grid"], [role="treegrid"], [role="table"]');
     const firstHead = grid ? dom.querySelector(grid, '[role="columnheader"]') : null;
     if (!firstHead?.parentElement) return undefined;
-    return headersIn(el, tr, firstHead.parentElement);
+    return headersIn(el, tr, firstHead.parentElement, dom);
   }
   if (!tr || tr.localName !== 'tr') return undefined;
   const table = el.closest('table');
   if (!table) return undefined;
   const head = dom.querySelector(table, 'tr');
-  return headersIn(el, tr, head && head !== tr ? head : undefined);
+  return headersIn(el, tr, head && head !== tr ? head : undefined, dom);
 }
 
 /** The cell's column header (the header row's child at the cell's index) and its row's first cell, by their text. */
-function headersIn(el: Element, row: Element, headRow: Element | undefined): { column?: string; row?: string } | undefined {
+function headersIn(
+  el: Element,
+  row: Element,
+  headRow: Element | undefined,
+  dom: SnapshotDom,
+): { column?: string; row?: string } | undefined {
   const index = Array.prototype.indexOf.call(row.children, el) as number;
   const out: { column?: string; row?: string } = {};
   const h = headRow?.children[index];
-  const t = h && h !== el ? boundedText(h, 60) : '';
+  let t = h && h !== el ? boundedText(h, 60) : '';
+  // A calendar's "Sat" heading spells itself out in its <abbr title="Saturday">: the column is
+  // named both ways ("the Saturday column", "the Sat column").
+  const abbr = t && h ? dom.querySelector(h, 'abbr[title]') : null;
+  const full = abbr ? dom.getAttribute(abbr, 'title') : null;
+  if (full && full.length < 40 && !t.includes(full)) t = `${t} ${full}`;
   if (t) out.column = t;
   const first = row.firstElementChild;
   if (first && first !== el) {

@@ -317,6 +317,21 @@ test("a sprite icon drawn by a div whose class names the picture is read into th
   expect(pick('Click the paint bucket icon')).toBe('fill');
 });
 
+test('a calendar column headed by <abbr title="Wednesday">Wed</abbr> is named both ways in its cells', async () => {
+  // Pikaday's March 2019: the day names are abbreviations spelled out in their titles. A
+  // heading's other title (a tooltip on the <th>) is not its name.
+  const days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+  const full = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  const head = days.map((d, i) => `<th title="Sort"><abbr title="${full[i]}">${d}</abbr></th>`).join('');
+  const row = (from: number) => `<tr>${days.map((_, i) => `<td><button>${from + i}</button></td>`).join('')}</tr>`;
+  const html = `<!doctype html><html><body><table><thead><tr>${head}</tr></thead><tbody>${row(4)}</tbody></table>
+    <table><thead><tr><th title="Sort by name">Name</th></tr></thead><tbody><tr><td>Ada</td></tr></tbody></table></body></html>`;
+  const snapshot = await snapshotOf(html);
+  const column = (text: string) => snapshot.elements.find((e) => e.tag === 'td' && e.text === text)?.cell?.column;
+  expect(column('6')).toBe('Wed Wednesday');
+  expect(column('Ada')).toBe('Name');
+});
+
 test("a toolbar button's value says which variant it applies (Quill's ql-script super and sub), read into its hint", async () => {
   const html = `<!doctype html><html><body><div class="ql-toolbar">
     <button type="button" class="ql-script" value="sub"><svg viewBox="0 0 18 18" width="18" height="18"><path d="M15 15h-3"/></svg></button>
