@@ -68,6 +68,8 @@ function wordsOf(s: string): string[] {
       .replace(/\btool ?bar\b/g, 'toolbar')
       // "back to the current date": the day it is now is what a calendar's button calls "today".
       .replace(/\b(?:the )?(?:current|present) (?:date|day)\b/g, 'today')
+      // "go back one step", "forward a page": how far is the amount, not the control's name.
+      .replace(/\b(back|forward|ahead|backward|backwards) (?:one|a|1) (?:step|page|slide|screen|level)\b/g, '$1')
       .replace(/(\d+)\s*(?:x|×)\s*(\d+)/g, '$1 $2')
       // "the third post's 'Posted by' line": a possessive before a noun is a relation (see possessives()).
       .replace(/[’']s(?=\s+[\p{L}\p{N}"'‘“])/gu, ' qposs ')
@@ -363,8 +365,19 @@ function liftNames(text: string, names: string[], tail: string[]): string {
       // "Click Products in the footer": a capitalised kind word mid-sentence is the label shown.
       // One capitalised word, not after an article and not a key name, may be a label (below).
       const lone = run.length === 1 && !/^(the|a|an)$/i.test(words[i - 1] ?? '') && !canonicalKeyName(bare(t));
+      const next0 = (x: string | undefined) => (x ?? '').replace(/[,.;:]$/, '');
       const kindWord = namesKind(t);
-      const kindName = lone && kindWord;
+      // "the Tabs version of the demo", "the Buttons example": a capitalised kind word after an
+      // article that modifies a plain noun is a name shown, not the kind of the target.
+      const kindModifier =
+        run.length === 1 &&
+        kindWord &&
+        /^(the|a|an)$/i.test(words[i - 1] ?? '') &&
+        /^[a-z]+$/.test(next0(words[i + 1])) &&
+        !namesKind(words[i + 1]) &&
+        !STOPWORDS.has(words[i + 1] as string) &&
+        !RELATION_SINGLE.has(words[i + 1] as string);
+      const kindName = (lone && kindWord) || kindModifier;
       const single = (run.length === 1 && NAME_JOINERS.has(bare(t)) && NAMED_NOUNS.test(words[i + 1] ?? '')) || kindName;
       // Two or more capitalised words mid-sentence are a name as shown ("Dave Li", "Revenue Sources").
       // "sharing to Facebook with its switch", "the last tag, Colleague, in ...": one capitalised

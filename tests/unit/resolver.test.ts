@@ -529,6 +529,45 @@ describe('a formatting toolbar drawn with a sprite (x-spreadsheet)', () => {
   });
 });
 
+describe('a step wizard (jQuery Steps)', () => {
+  const page = snap([
+    { tag: 'a', xpath: `${B(1)}/ul[1]/li[1]/a[1]`, text: 'Basic Example', href: '#basic', box: { x: 40, y: 10, width: 90, height: 17 } },
+    { tag: 'a', xpath: `${B(1)}/ul[1]/li[2]/a[1]`, text: 'Tabs', href: '#tabs', box: { x: 140, y: 10, width: 34, height: 17 } },
+    {
+      tag: 'a',
+      xpath: `${B(2)}/ul[1]/li[1]/a[1]`,
+      role: 'tab',
+      text: '1. First Step',
+      href: '#s1',
+      box: { x: 40, y: 100, width: 200, height: 40 },
+    },
+    {
+      tag: 'a',
+      xpath: `${B(2)}/ul[1]/li[2]/a[1]`,
+      role: 'tab',
+      text: '2. Second Step',
+      href: '#s2',
+      box: { x: 250, y: 100, width: 200, height: 40 },
+    },
+    { tag: 'a', xpath: `${B(2)}/ul[2]/li[1]/a[1]`, text: 'Previous', href: '#previous', box: { x: 1000, y: 500, width: 94, height: 38 } },
+    { tag: 'a', xpath: `${B(2)}/ul[2]/li[2]/a[1]`, text: 'Next', href: '#next', box: { x: 1100, y: 500, width: 65, height: 38 } },
+  ]);
+  test('"go back one step": how far is the amount, not the name', () => {
+    expect(parseStep(step('Click', { description: 'Go back one step' })).target.words).toEqual(['back']);
+    expect(idx(resolveStep(step('Click', { description: 'Go back one step' }), page))).toBe(4);
+    expect(idx(resolveStep(step('Click', { description: 'Go forward a step' }), page))).toBe(5);
+  });
+  test('"the Tabs version of the demo": a capitalised kind word before a plain noun is a name shown', () => {
+    expect(parseStep(step('Click', { description: 'Open the Tabs version of the demo' })).target).toMatchObject({
+      names: ['Tabs'],
+      kinds: [],
+    });
+    expect(idx(resolveStep(step('Click', { description: 'Open the Tabs version of the demo' }), page))).toBe(1);
+    // In lower case it is the kind.
+    expect(parseStep(step('Click', { description: 'Click the first tab' })).target.kinds).toEqual(['tab']);
+  });
+});
+
 describe('a pager', () => {
   const els: El[] = [1, 2, 3, 4, 5].map((n) => ({
     tag: 'article',
