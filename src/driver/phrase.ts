@@ -300,6 +300,8 @@ const STYLE_WORDS: Record<string, Partial<LookQuery>> = {
   little: { size: 'small' },
   tiny: { size: 'small' },
 };
+/** Nouns for a box that shows a colour: "the red colour swatch". */
+const SWATCH_NOUNS = new Set(['box', 'swatch', 'square', 'chip', 'circle', 'block', 'tile', 'sample', 'dot']);
 /** Shade words are colours only before another colour or a noun: "dark blue", "the dark navbar"; not "dark mode". */
 const SHADES = new Set(['dark', 'light']);
 /** Nouns for what shows a figure: the element is the number itself. */
@@ -382,6 +384,9 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
       (q.names ??= []).push(lifted.names[Number(nm[1])] as string);
       continue;
     }
+    // "the dark red colour box": after a colour, "colour" says the box shows one; it is no name
+    // (dat.GUI's folder "Colors" is not the box).
+    if ((word === 'colour' || word === 'color') && q.look?.colours.length && SWATCH_NOUNS.has(next ?? '')) continue;
     if (PASSIVE_NOUNS.has(word) || PASSIVE_NOUNS.has(stemWord(word))) q.passive = true;
     // A gutter's figures, not the rows: "the row number 7" (the figure heading row 7 in a
     // spreadsheet's or an editor's gutter) and "above the row numbers" (the figures heading the rows).

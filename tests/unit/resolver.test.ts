@@ -529,6 +529,50 @@ describe('a formatting toolbar drawn with a sprite (x-spreadsheet)', () => {
   });
 });
 
+test('"the dark red colour box, the last one in the Colors folder" is the box drawn dark red, not the folder named Colors', () => {
+  // dat.GUI: a folder's black title bar "Colors", then rows whose text inputs are painted in the
+  // colour they hold. "colour" says the box shows a colour, and "the last one" counts boxes.
+  const F = `${B(1)}/ul[1]/li[1]`;
+  const row = (n: number, bg: string): El[] => [
+    {
+      tag: 'li',
+      xpath: `${F}/ul[1]/li[${n + 1}]`,
+      classes: ['cr', 'color'],
+      text: `color${n}`,
+      box: { x: 1024, y: 251 + 28 * n, width: 241, height: 28 },
+    },
+    {
+      tag: 'input',
+      xpath: `${F}/ul[1]/li[${n + 1}]/input[1]`,
+      editable: true,
+      interactive: true,
+      value: `#${n}`,
+      look: { fg: 'rgb(255, 255, 255)', bg, bgAround: 'rgb(26, 26, 26)' },
+      box: { x: 1117, y: 255 + 28 * n, width: 143, height: 21 },
+    },
+  ];
+  const page = snap(
+    withParents([
+      { tag: 'li', xpath: F, classes: ['folder'], text: 'Colors color0 color1 color2', box: { x: 1020, y: 223, width: 245, height: 112 } },
+      {
+        tag: 'li',
+        xpath: `${F}/ul[1]/li[1]`,
+        classes: ['title'],
+        text: 'Colors',
+        listeners: ['click'],
+        interactive: true,
+        look: { fg: 'rgb(238, 238, 238)', bg: 'rgb(0, 0, 0)', bgAround: 'rgb(255, 255, 255)' },
+        box: { x: 1020, y: 223, width: 245, height: 28 },
+      },
+      ...row(0, 'rgb(255, 0, 0)'),
+      ...row(1, 'rgb(0, 128, 255)'),
+      ...row(2, 'rgb(76, 7, 19)'),
+    ]),
+  );
+  const r = resolveStep(step('Click', { description: 'Click the dark red colour box, the last one in the Colors folder' }), page);
+  expect(page.elements[idx(r)]?.xpath).toBe(`${F}/ul[1]/li[3]/input[1]`);
+});
+
 describe('a step wizard (jQuery Steps)', () => {
   const page = snap([
     { tag: 'a', xpath: `${B(1)}/ul[1]/li[1]/a[1]`, text: 'Basic Example', href: '#basic', box: { x: 40, y: 10, width: 90, height: 17 } },
