@@ -451,9 +451,6 @@ const CLICK_FIRST = new Set([
   'from',
 ]);
 /** Verbs that open a purpose clause: "... to switch to dark mode", "... to hide the side menu". */
-/** Verbs of a key that commits what was typed, and the words for the value it commits. */
-const COMMIT_VERBS = new Set(['apply', 'confirm', 'commit', 'accept', 'set', 'enter']);
-const NEW_VALUE_WORDS = new Set(['new', 'changed', 'updated', 'typed']);
 const PURPOSE_VERBS = new Set([
   'switch',
   'hide',
@@ -786,14 +783,8 @@ export function parseStep(step: Step): ParsedStep {
       (w) => !keyWords.has(w) && !(PLACEHOLDER.test(w) && normalizeKey(quotes[Number(PLACEHOLDER.exec(w)?.[1])] ?? '') === parsed.key),
     );
     if (parsed.key?.startsWith('Arrow')) words = words.filter((w) => w !== 'left' && w !== 'right');
-    // "Press Enter to apply the new height", "to confirm the new task name": the key commits
-    // a value just typed, so it goes to the field holding it, named after "new".
-    const at = /^(press|hit|push|tap)$/.test(words[0] ?? '') ? 1 : 0;
-    const edited = words.findIndex((w) => NEW_VALUE_WORDS.has(w));
-    if (words[at] === 'to' && COMMIT_VERBS.has(words[at + 1] ?? '') && edited > at + 1 && edited <= at + 3 && edited + 1 < words.length) {
-      words = ['the', ...words.slice(edited + 1), 'field'];
-    } else if (words[0] === 'to' && PURPOSE_VERBS.has(words[1] ?? '')) {
-      // "Press Enter to save the edited todo": what the key does, not where it goes.
+    // "Press Enter to save the edited todo": what the key does, not where it goes.
+    if (words[0] === 'to' && PURPOSE_VERBS.has(words[1] ?? '')) {
       const purpose = words.slice(1).filter((w) => !STOPWORDS.has(w) && !PLACEHOLDER.test(w));
       const fieldNamed = purpose.some((w) => ['field', 'box', 'input', 'textbox', 'textarea', 'searchbox'].includes(w));
       // "Press Tab to leave the email field": the field named after the verb is where the key goes.

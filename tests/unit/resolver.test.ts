@@ -573,39 +573,6 @@ test('"the dark red colour box, the last one in the Colors folder" is the box dr
   expect(page.elements[idx(r)]?.xpath).toBe(`${F}/ul[1]/li[3]/input[1]`);
 });
 
-test('"Press Enter to apply the new height" goes to the height field, even with nothing focused', () => {
-  // dat.GUI: each row is a name and an input; the key commits the value typed into one of them.
-  const row = (n: number, name: string): El[] => [
-    {
-      tag: 'span',
-      xpath: `${B(1)}/li[${n}]/span[1]`,
-      text: name,
-      interactive: false,
-      box: { x: 1028, y: 100 + 28 * n, width: 90, height: 27 },
-    },
-    {
-      tag: 'input',
-      xpath: `${B(1)}/li[${n}]/input[1]`,
-      editable: true,
-      interactive: true,
-      context: name,
-      box: { x: 1115, y: 104 + 28 * n, width: 145, height: 21 },
-    },
-  ];
-  const page = snap([
-    { tag: 'button', xpath: `${B(2)}/button[1]`, text: 'Apply new settings', box: { x: 10, y: 10, width: 150, height: 30 } },
-    ...row(1, 'width'),
-    ...row(2, 'height'),
-  ]);
-  const parsed = parseStep(step('Press', { description: 'Press Enter to apply the new height' }));
-  expect(parsed.target).toMatchObject({ words: ['height'], kinds: ['field'] });
-  expect(page.elements[idx(resolveStep(step('Press', { description: 'Press Enter to apply the new height' }), page))]?.xpath).toBe(
-    `${B(1)}/li[2]/input[1]`,
-  );
-  // What the key does without a new value stays its purpose.
-  expect(parseStep(step('Press', { description: 'Press Enter to save the edited todo' })).target.kinds).toEqual([]);
-});
-
 describe('a step wizard (jQuery Steps)', () => {
   const page = snap([
     { tag: 'a', xpath: `${B(1)}/ul[1]/li[1]/a[1]`, text: 'Basic Example', href: '#basic', box: { x: 40, y: 10, width: 90, height: 17 } },
