@@ -165,6 +165,17 @@ const LOWER_JOINERS = new Set(['to', 'of', 'and', '&', 'the', 'a', 'up', 'out', 
 const BORDER_WORDS = new Set(['border', 'outline', 'frame', 'edge', 'ring']);
 /** So does "with a grey background": the colour is the target's own. */
 const FILL_WORDS = new Set(['background', 'fill', 'shading']);
+/** An anchor that is only a colour and a part of the target's own ("the red border"). */
+function colouredPart(q: TargetQuery, parts: ReadonlySet<string>): boolean {
+  return (
+    !!q.look?.colours.length &&
+    q.words.length > 0 &&
+    q.words.every((w) => parts.has(w)) &&
+    !q.labels.length &&
+    !q.kinds.length &&
+    !q.names?.length
+  );
+}
 /** Words after which a lone capitalised word is a place's name, not a noun: "under Switches". */
 const PLACE_WORDS = new Set(['under', 'below', 'above', 'beneath', 'underneath', 'beside', 'near', 'in', 'inside', 'within', 'from']);
 /** Nouns after which a single capitalised small word is a name: "the To field", "the In column". */
@@ -963,28 +974,13 @@ export function parseStep(step: Step): ParsedStep {
     }
     const q = parseAnchor(seg.words, lifted);
     // "the input with the red border": the border's colour is the target's look.
-    if (
-      seg.rel === 'contains' &&
-      q.look?.colours.length &&
-      q.words.length &&
-      q.words.every((w) => BORDER_WORDS.has(w)) &&
-      !q.labels.length &&
-      !q.kinds.length &&
-      !q.names?.length
-    ) {
-      last.look = { colours: [], ...last.look, borders: [...(last.look?.borders ?? []), ...q.look.colours] };
+    if (seg.rel === 'contains' && colouredPart(q, BORDER_WORDS)) {
+      last.look = { colours: [], ...last.look, borders: [...(last.look?.borders ?? []), ...(q.look?.colours ?? [])] };
       continue;
     }
-    if (
-      seg.rel === 'contains' &&
-      q.look?.colours.length &&
-      q.words.length &&
-      q.words.every((w) => FILL_WORDS.has(w)) &&
-      !q.labels.length &&
-      !q.kinds.length &&
-      !q.names?.length
-    ) {
-      last.look = { ...last.look, colours: [...(last.look?.colours ?? []), ...q.look.colours] };
+    // "the button with a grey background": its own colour.
+    if (seg.rel === 'contains' && colouredPart(q, FILL_WORDS)) {
+      last.look = { ...last.look, colours: [...(last.look?.colours ?? []), ...(q.look?.colours ?? [])] };
       continue;
     }
     // "at the end of the timeline", "at the right end of the top row": the last (or first) of what follows.

@@ -431,7 +431,7 @@ export function parsePhrase(words: string[], lifted: Lifted, modifiers = false):
     const style = STYLE_WORDS[word];
     // "the bold B button": a formatting toolbar's button named by what it does, drawn as a
     // letter; the button itself need not be drawn bold (an icon sprite).
-    if (word === 'bold' && next && /^[a-z]$/.test(next)) {
+    if (word === 'bold' && next && /^[b-z]$/.test(next)) {
       q.words.push(word);
       continue;
     }

@@ -490,6 +490,7 @@ export function scoreQuery(
     }
   const wordsName = [...named.values()].some((n) => n >= seriesSize);
   // With a label or name the ordinal counts the elements carrying it ("the second 'Random Stuff' list").
+  // So does a box with a look ("the dark red colour box, the last one"): boxes, not list items.
   const q =
     q0.ordinal !== undefined && !q0.kinds.length && !wordsName && !q0.labels.length && !q0.names?.length && !q0.boxed
       ? { ...q0, kinds: ['item' as Kind] }

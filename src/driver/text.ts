@@ -165,7 +165,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['save', 'floppy', 'diskette'],
   ['fill', 'bucket', 'bgcolor'],
   ['paintformat', 'roller', 'painter'],
-  ['formula', 'sigma', 'function', 'functions'],
+  ['formula', 'sigma', 'function'],
   // A toggle shown pressed is the active one (its class says "active", aria says pressed).
   ['active', 'pressed'],
   ['maximum', 'max'],
