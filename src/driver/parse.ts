@@ -376,7 +376,6 @@ function liftNames(text: string, names: string[], tail: string[]): string {
       // "Click Products in the footer": a capitalised kind word mid-sentence is the label shown.
       // One capitalised word, not after an article and not a key name, may be a label (below).
       const lone = run.length === 1 && !/^(the|a|an)$/i.test(words[i - 1] ?? '') && !canonicalKeyName(bare(t));
-      const next0 = (x: string | undefined) => (x ?? '').replace(/[,.;:]$/, '');
       const kindWord = namesKind(t);
       // "the Tabs version of the demo", "the Buttons example": a capitalised kind word after an
       // article that modifies a plain noun is a name shown, not the kind of the target.
@@ -384,7 +383,7 @@ function liftNames(text: string, names: string[], tail: string[]): string {
         run.length === 1 &&
         kindWord &&
         /^(the|a|an)$/i.test(words[i - 1] ?? '') &&
-        /^[a-z]+$/.test(next0(words[i + 1])) &&
+        /^[a-z]+[,.;:]?$/.test(words[i + 1] ?? '') &&
         !namesKind(words[i + 1]) &&
         !STOPWORDS.has(words[i + 1] as string) &&
         !RELATION_SINGLE.has(words[i + 1] as string);
