@@ -14,8 +14,9 @@ export const BEST_PUBLISHED_IFS = 0.2439;
 /**
  * @param {{ overheadPerTask: number, replayPerStep: number, ocrPerCheckpoint: number, dinoPerCheckpoint: number }} k
  *   costs per task, per replayed step (a load counts as one) and per checkpoint (OCR and DINO of reference + screenshot), ms
- * @param {{ ifs?: number, warm?: boolean, speedup?: number, size?: typeof FULL }} [o]
- *   ifs: the model's mean IFS (1 or absent: the worst case); speedup: measured concurrency gain
+ * @param {{ ifs?: number, warm?: boolean, speedup?: number, fixedMs?: number, size?: typeof FULL }} [o]
+ *   ifs: the model's mean IFS (1 or absent: the worst case); speedup: measured concurrency gain;
+ *   fixedMs: paid once whatever the size (browser start, pages set up, the DINO model loaded)
  * @returns {{ steps: number, checkpoints: number, minutes: number }}
  */
 export function projectFull(k, o = {}) {
@@ -26,5 +27,5 @@ export function projectFull(k, o = {}) {
   const scored = tasks + ifs * (checkpoints - tasks);
   const perCheckpoint = (k.ocrPerCheckpoint + k.dinoPerCheckpoint) / (o.warm ? 2 : 1);
   const serialMs = tasks * k.overheadPerTask + replayed * k.replayPerStep + scored * perCheckpoint;
-  return { steps: replayed, checkpoints: scored, minutes: serialMs / (o.speedup ?? 1) / 60000 };
+  return { steps: replayed, checkpoints: scored, minutes: ((o.fixedMs ?? 0) + serialMs / (o.speedup ?? 1)) / 60000 };
 }

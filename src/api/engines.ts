@@ -25,8 +25,13 @@
 //   referenceOcr(taskKey, checkpoint, image): Promise<{ text, engine }>
 //   referenceEmbedding(taskKey, checkpoint, image): Promise<{ embedding: number[], model: { modelId, sha256 } }>
 //       Reference checkpoints: computed once per (task, engine or model hash, checkpoint), kept in IndexedDB.
-//   engineStats(): { ocrCalls, dinoImagesEmbedded }   (counts engine work, for cache tests)
+//   engineStats(): { ocrCalls, dinoImagesEmbedded, ocrEngines }   (counts engine work, for cache
+//       tests; ocrEngines: tesseract engines of the OCR pool when it last started, 0 before)
 //   stopEngines(): void   ends both workers now.
+//   setWorkerThreads(n: number | null): void   DINO's WASM threads and the OCR pool's engines
+//       for this page (1..4; null: every core up to 4). Running workers end and the next call
+//       starts them with the new count (the DINO model is loaded again). Scores do not change.
+//   workerThreads(): number   the count in force.
 import { registerApi } from './index.ts';
 import { base64ToBytes } from '../data/bytes.ts';
 import { recognizeText, ocrStats, stopOcr, type OcrText } from '../engines/ocr-bridge.ts';
@@ -47,6 +52,7 @@ import {
 } from '../engines/dino-bridge.ts';
 import type { DinoModelInfo } from '../engines/dino-model.ts';
 import { referenceEmbedding, referenceOcrText } from '../engines/references.ts';
+import { chooseWorkerThreads, workerThreads } from '../engines/threads.ts';
 
 export type IwrImage = string | Blob;
 
@@ -82,8 +88,10 @@ declare module './index.ts' {
       checkpoint: number,
       image: IwrImage,
     ): Promise<{ embedding: number[]; model: { modelId: string; sha256: string; precision: DinoPrecision } }>;
-    engineStats(): { ocrCalls: number; dinoImagesEmbedded: number };
+    engineStats(): { ocrCalls: number; dinoImagesEmbedded: number; ocrEngines: number };
     stopEngines(): void;
+    setWorkerThreads(n: number | null): void;
+    workerThreads(): number;
   }
 }
 
@@ -143,9 +151,17 @@ registerApi({
       model: { modelId: entry.modelId, sha256: entry.sha256, precision: entry.precision ?? 'float32' },
     };
   },
-  engineStats: () => ({ ocrCalls: ocrStats.calls, dinoImagesEmbedded: dinoStats.embedded }),
+  engineStats: () => ({ ocrCalls: ocrStats.calls, dinoImagesEmbedded: dinoStats.embedded, ocrEngines: ocrStats.engines }),
   stopEngines() {
     stopOcr();
     stopDino();
   },
+  setWorkerThreads(n) {
+    const before = workerThreads();
+    chooseWorkerThreads(n);
+    if (workerThreads() === before) return;
+    stopOcr();
+    stopDino();
+  },
+  workerThreads,
 });

@@ -4,6 +4,7 @@ import { transfer } from 'comlink';
 import type { DinoBackendChoice, DinoImage, DinoSessionInfo, DinoWorkerApi } from '../../workers/dino.ts';
 import { WorkerBridge } from './worker-bridge.ts';
 import { cosineClipped } from './cosine.ts';
+import { workerThreads } from './threads.ts';
 import { getDinoSetting } from '../data/models.ts';
 import { DEFAULT_DINO_MODEL_URL, type DinoPrecision } from '../shared/dino-id.ts';
 import {
@@ -30,7 +31,7 @@ const bridge = new WorkerBridge<DinoWorkerApi>({
   // Reloading a 350 MB model costs seconds: keep an idle worker longer than the OCR pool.
   idleMs: 180_000,
   async setup(api) {
-    await api.init({ wasmBase: new URL('vendor/ort/', document.baseURI).href, threads: Math.min(4, navigator.hardwareConcurrency || 1) });
+    await api.init({ wasmBase: new URL('vendor/ort/', document.baseURI).href, threads: workerThreads() });
     // A fresh worker (first use, or after an abort or idle end) gets the current model again.
     if (current) {
       const buf = await current.model.bytes.arrayBuffer();

@@ -4,23 +4,25 @@ import { transfer } from 'comlink';
 import type { OcrImage, OcrWorkerApi } from '../../workers/ocr.ts';
 import { WorkerBridge } from './worker-bridge.ts';
 import { joinOcrText } from './ocr-sim.ts';
+import { workerThreads } from './threads.ts';
 
 /** Identifies the OCR engine in caches and score records; change it when the engine or data change. */
 export const OCR_ENGINE_ID = 'tesseract.js@7+eng-4.0.0_best_int+psm3';
 
+/** Engines in the OCR pool: the page's worker threads (src/engines/threads.ts). */
 export function ocrPoolSize(): number {
-  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1;
-  return Math.min(4, Math.max(1, cores));
+  return workerThreads();
 }
 
-export const ocrStats = { calls: 0 };
+/** Calls made, and the engines of the OCR pool when it last started (0 before its first use). */
+export const ocrStats = { calls: 0, engines: 0 };
 
 const bridge = new WorkerBridge<OcrWorkerApi>({
   name: 'OCR',
   create: () => new Worker(new URL('../../workers/ocr.ts', import.meta.url), { type: 'module', name: 'iwr-ocr' }),
   idleMs: 60_000,
   async setup(api) {
-    await api.init({ vendorBase: new URL('vendor/tesseract/', document.baseURI).href, poolSize: ocrPoolSize() });
+    ocrStats.engines = await api.init({ vendorBase: new URL('vendor/tesseract/', document.baseURI).href, poolSize: ocrPoolSize() });
   },
 });
 

@@ -3,7 +3,7 @@
 // the interrupted, resumed, sharded and merged runs must reproduce byte for byte.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { browserMains, processTree } from '../../src/cli/batch/proc.ts';
 import { DINO, evalJsons, exited, exitedWithin, iwr, scratchResults, spawnIwr, waitFor } from './cli-support.ts';
@@ -21,6 +21,7 @@ let full = '';
 
 interface BatchSummary {
   overlap: boolean;
+  threads: number;
   outcomes: { task: string; startedMs: number; ms: number }[];
 }
 
@@ -159,14 +160,19 @@ describe('iwr batch', () => {
     expect(bad.stderr).toContain(`task 1: ${a} and ${c} hold different eval.json`);
   }, 900_000);
 
-  test('--no-overlap, with no score cache, scores task after task and writes the same eval.json', async () => {
+  test('--no-overlap, with no score cache and another thread count, scores task after task and writes the same eval.json', async () => {
     const dir = scratchResults(['reference'], TASKS);
-    const r = await iwr(['batch', ...COMMON, '--results', dir, '--tasks', TASKS.join(','), '--no-overlap']);
+    // The reference run gave each of its two pages its share of the cores; this one another count.
+    const fullSummary = JSON.parse(readFileSync(join(full, 'reports', 'reference_batch.json'), 'utf8')) as BatchSummary;
+    expect(fullSummary.threads).toBe(Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2))));
+    const threads = fullSummary.threads === 1 ? 2 : 1;
+    const r = await iwr(['batch', ...COMMON, '--results', dir, '--tasks', TASKS.join(','), '--no-overlap', '--threads', String(threads)]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('concurrency 1, no overlap');
+    expect(r.stderr).toContain(`concurrency 1, ${threads} scoring thread${threads === 1 ? '' : 's'} per page, no overlap`);
     expect(evalJsons(dir, 'reference')).toEqual(evalJsons(full, 'reference'));
     const summary = JSON.parse(readFileSync(join(dir, 'reports', 'reference_batch.json'), 'utf8')) as BatchSummary;
     expect(summary.overlap).toBe(false);
+    expect(summary.threads).toBe(threads);
     for (const [prev, next] of summary.outcomes.slice(1).map((o, i) => [summary.outcomes[i], o] as const))
       expect(next.startedMs, `task ${next.task}`).toBeGreaterThanOrEqual((prev?.startedMs ?? 0) + (prev?.ms ?? 0));
   }, 900_000);
@@ -206,6 +212,10 @@ describe('iwr batch', () => {
       [
         ['batch', '--data', 'samples', '--model', 'reference', '--results', dir, '--concurrency', '0'],
         'iwr batch: --concurrency 0: expected an integer 1..16',
+      ],
+      [
+        ['batch', '--data', 'samples', '--model', 'reference', '--results', dir, '--threads', '1.5'],
+        'iwr batch: --threads 1.5: expected an integer 1..4',
       ],
       [['batch', '--data', '/no/such/dir', '--model', 'reference', '--results', dir], 'iwr batch: --data /no/such/dir: no such folder'],
       [['merge', '--results', dir, '--model', 'reference', '--from', '/no/such/dir'], 'iwr merge: --from /no/such/dir: no such folder'],

@@ -1,12 +1,13 @@
 // The DINOv2 path in real Chromium with the committed test model
 // (public/models/test-dinov2-tiny.onnx, from `npm run make-test-model`), loaded through the
 // real paths: a URL served by the app (downloaded once, kept in IndexedDB) and a local file.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as ort from 'onnxruntime-node';
 import { launchBrowser, openApp } from './harness.ts';
+import { startServer } from '../../scripts/serve.mjs';
 import { preprocessDino } from '../../workers/dino-preprocess.ts';
 import { halfPrecisionModel, roundToHalf } from '../../workers/onnx-half.ts';
 import { int8Model } from '../../workers/onnx-int8.ts';
@@ -99,6 +100,42 @@ describe('DINO with the test model', () => {
     expect(maxDiff).toBeLessThan(1e-4);
     await session.release();
     await context.close();
+  });
+
+  test('setWorkerThreads (iwr batch --threads): DINO on one thread and one OCR engine give the same embedding and text', async () => {
+    // WASM threads need a cross-origin isolated page, as the CLI serves the app.
+    const server = await startServer({ root: inject('distDir'), crossOriginIsolated: true });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(server.url);
+      await page.waitForFunction(() => window.iwr?.ready === true, null, { timeout: 30_000 });
+      await loadByUrl(page);
+      const read = () =>
+        page.evaluate(
+          async ([a]) => {
+            const { embedding } = await window.iwr.dinoEmbed(a!);
+            const { text } = await window.iwr.ocr(a!);
+            const threads = window.iwr.dinoBackend()?.session?.threads;
+            return { embedding, text, threads, ocrEngines: window.iwr.engineStats().ocrEngines, count: window.iwr.workerThreads() };
+          },
+          [article],
+        );
+      const cores = await page.evaluate(() => (crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency) : 0));
+      expect(cores).toBeGreaterThan(1); // else this test would compare one thread with one thread
+      const every = await read();
+      expect([every.count, every.threads, every.ocrEngines]).toEqual([cores, cores, cores]);
+      await page.evaluate(() => window.iwr.setWorkerThreads(1));
+      const one = await read();
+      expect([one.count, one.threads, one.ocrEngines]).toEqual([1, 1, 1]);
+      expect(one.embedding).toEqual(every.embedding);
+      expect(one.text).toBe(every.text);
+      expect(one.text).toContain('lorem ipsum');
+      await expect(page.evaluate(() => window.iwr.setWorkerThreads(0))).rejects.toThrow(/expected an integer 1\.\.4, got 0/);
+    } finally {
+      await context.close();
+      await server.close();
+    }
   });
 
   test('loaded from a local file (File from an <input type=file>) gives the same hash and embedding', async () => {

@@ -14,6 +14,8 @@ describe('full-benchmark projection', () => {
     // Warm: the references' OCR and DINO come from the cache, the screenshots' do not.
     expect(projectFull(k, { warm: true }).minutes * 60000).toBeCloseTo(113 * 1000 + 1114 * 600 + 620 * 2500);
     expect(projectFull(k, { speedup: 2 }).minutes).toBeCloseTo(worst.minutes / 2);
+    // Starting the browser and the pages is paid once, not per task, and no concurrency shares it.
+    expect(projectFull(k, { speedup: 2, fixedMs: 30_000 }).minutes).toBeCloseTo(worst.minutes / 2 + 0.5);
   });
 
   test('a model with the published IFS stops early: checkpoint 0 of every task and a share of the rest', () => {

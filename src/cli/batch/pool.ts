@@ -1,6 +1,6 @@
 // One headless Chromium and K app pages for a batch. Each page ("slot") has its own browser
 // context, so a page that crashes or hangs takes nothing else down, and its own workers (OCR,
-// DINO). A browser that dies (killed, OOM) is relaunched once per failure; the runner retries
+// DINO), which the runner limits to the page's share of the cores (--threads). A browser that dies (killed, OOM) is relaunched once per failure; the runner retries
 // the interrupted tasks on the new one.
 //
 // Playwright calls pending when the browser dies do not always settle (browserContext.newPage

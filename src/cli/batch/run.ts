@@ -62,6 +62,8 @@ export interface RunOptions {
   resolver?: ResolverConfigInput;
   jobs: BatchJob[];
   concurrency: number;
+  /** Scoring threads per page (DINO's WASM threads, OCR engines); absent: the page's default. */
+  threads?: number;
   /**
    * Each page replays its next task while the one before is scored (default true): a replay
    * mostly waits (the official 1 s and 0.5 s pauses), scoring keeps the cores busy. At most two
@@ -90,13 +92,25 @@ class Watchdog extends Error {
 
 const clean = (msg: string): string => errorLine(new Error(msg));
 
-export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]; restarts: number; wallMs: number }> {
+/**
+ * When a page was asked for and when it was ready (app loaded, data attached, DINO model
+ * loaded), ms from the batch's start: a fixed cost per page that a longer batch amortises
+ * (bench:batch takes it out before projecting the full benchmark).
+ */
+export interface PageSetup {
+  startMs: number;
+  readyMs: number;
+}
+
+export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]; restarts: number; wallMs: number; pages: PageSetup[] }> {
   const t0 = Date.now();
   const pool = await BrowserPool.open({
     mounts: { ...dataMounts(o.data), ...o.dino.mounts },
     viewport: { width: 1920, height: 1200 },
     prepare: async (slot) => {
       const sourceId = await attachData(slot, o.data);
+      // Before the model loads, so it loads once, with this count.
+      if (o.threads) await slot.page.evaluate((n) => window.iwr.setWorkerThreads(n), o.threads);
       await loadDinoInSession(slot, o.dino);
       if (o.refStore) await ensureRefStore(slot.page, o.refStore);
       if (o.resolver) await applyResolver(slot.page, o.resolver);
@@ -113,13 +127,18 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
   o.signal?.addEventListener('abort', stop, { once: true });
   const queue = [...o.jobs];
   const outcomes: TaskOutcome[] = [];
+  const pages: PageSetup[] = [];
 
   /** The worker's page, opened once however many of its tasks ask for it at the same moment. */
   function slotOf(ref: SlotRef): Promise<Slot> {
     if (ref.slot && !ref.slot.closedBecause && !ref.slot.crashed) return Promise.resolve(ref.slot);
+    const opened = Date.now();
     ref.opening ??= pool
       .newSlot()
-      .then((slot) => (ref.slot = slot))
+      .then((slot) => {
+        pages.push({ startMs: opened - t0, readyMs: Date.now() - t0 });
+        return (ref.slot = slot);
+      })
       .finally(() => {
         ref.opening = null;
       });
@@ -291,5 +310,5 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
     stopping = true;
     await pool.close();
   }
-  return { outcomes, restarts: pool.restarts, wallMs: Date.now() - t0 };
+  return { outcomes, restarts: pool.restarts, wallMs: Date.now() - t0, pages };
 }

@@ -2,6 +2,7 @@
 // pages, official outputs next to each index.html, then the model's report.
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { reportStem } from '../../scoring/model-names.ts';
@@ -33,6 +34,9 @@ time and stage timings). A task without index.html is listed as failed.
                      list (round robin; the N shards cover every task once). Join the shards'
                      trees with iwr merge.
   --concurrency K    pages evaluating in parallel in the one browser (default 1)
+  --threads N        scoring threads per page: DINO's WASM threads and OCR engines (1..4;
+                     default: the cores divided among the pages, at least 1); scores do not
+                     change with it
   --resume           skip tasks whose eval.json is complete (valid, with its evalpoints/)
   --no-overlap       score each task before the page replays the next one (default: a page
                      replays its next task while the one before is scored; same scores)
@@ -53,6 +57,7 @@ export const BATCH_OPTION_SPEC = {
   tasks: { type: 'string' },
   shard: { type: 'string' },
   concurrency: { type: 'string' },
+  threads: { type: 'string' },
   resume: { type: 'boolean' },
   'no-overlap': { type: 'boolean' },
   ...EVAL_OPTION_SPEC,
@@ -71,6 +76,20 @@ export function batchSummaryPath(results: string, model: string, shard: Shard | 
 export function describeFailure(o: TaskOutcome): string {
   const where = [o.step !== null ? `step ${o.step}` : null, o.stage ? `stage ${o.stage}` : null].filter(Boolean).join(', ');
   return `task ${o.task}${where ? ` (${where})` : ''}, ${o.file}: ${o.reason ?? o.status}`;
+}
+
+const MAX_THREADS = 4;
+
+/**
+ * --threads: scoring threads per page. By default the cores are divided among the pages: K
+ * pages that each used every core would oversubscribe the machine (src/engines/threads.ts).
+ */
+export function threadsArg(value: string | undefined, concurrency: number, cores: number): number {
+  if (value === undefined) return Math.min(MAX_THREADS, Math.max(1, Math.floor(cores / concurrency)));
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 1 || n > MAX_THREADS)
+    throw new UsageError(`--threads ${value}: expected an integer 1..${MAX_THREADS}`);
+  return n;
 }
 
 export const batch: Command = {
@@ -94,6 +113,7 @@ export const batch: Command = {
     const concurrency = Number(values.concurrency ?? 1);
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
       throw new UsageError(`--concurrency ${String(values.concurrency)}: expected an integer 1..16`);
+    const threads = threadsArg(values.threads as string | undefined, concurrency, availableParallelism());
     const options = evalOptions(values);
     const build = buildArg(values);
     const checksFor = checksArg(values);
@@ -124,7 +144,7 @@ export const batch: Command = {
     }
     const head = `iwr batch: ${model}, ${ids.length} task${ids.length === 1 ? '' : 's'}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
     process.stderr.write(
-      `${head}${skipped.length ? `, ${skipped.length} already complete (--resume): ${skipped.join(',')}` : ''}; concurrency ${concurrency}${values['no-overlap'] ? ', no overlap' : ''}\n`,
+      `${head}${skipped.length ? `, ${skipped.length} already complete (--resume): ${skipped.join(',')}` : ''}; concurrency ${concurrency}, ${threads} scoring thread${threads === 1 ? '' : 's'} per page${values['no-overlap'] ? ', no overlap' : ''}\n`,
     );
 
     const progress = new Progress({ total: jobs.length, weights: new Map(jobs.map((j) => [j.task, j.steps + 1])) });
@@ -150,11 +170,12 @@ export const batch: Command = {
             build,
             jobs,
             concurrency,
+            threads,
             overlap: !values['no-overlap'],
             progress,
             signal: abort.signal,
           })
-        : { outcomes: [], restarts: 0, wallMs: 0 };
+        : { outcomes: [], restarts: 0, wallMs: 0, pages: [] };
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
@@ -171,11 +192,13 @@ export const batch: Command = {
       data: data.kind === 'samples' ? 'samples' : data.dir,
       shard: shard ? `${shard.index}/${shard.count}` : null,
       concurrency,
+      threads,
       overlap: !values['no-overlap'],
       options,
       tasks: ids,
       skipped,
       wall_ms: run.wallMs,
+      pages: run.pages.map((p) => ({ start_ms: p.startMs, ready_ms: p.readyMs })),
       browser_restarts: run.restarts,
       ref_cache: refStore ? { dir: refStore.dir, ...refStore.counts } : null,
       interrupted,
