@@ -11,6 +11,12 @@ export interface OcrConfig {
   vendorBase: string;
   /** Engines in the pool; the bridge sizes it to the cores (1..4). */
   poolSize: number;
+  /** Another folder of English data (default: vendor/tesseract/lang/, 4.0.0_best_int gzipped). */
+  langPath?: string;
+  /** Whether that folder's file is eng.traineddata.gz (default true). */
+  gzip?: boolean;
+  /** Page segmentation mode (default 3, automatic layout). */
+  psm?: number;
 }
 
 export interface OcrResult {
@@ -56,8 +62,8 @@ async function startPool(cfg: OcrConfig): Promise<Tesseract.Scheduler> {
         workerPath: `${base}worker.min.js`,
         // A folder: tesseract.js picks the relaxed-SIMD, SIMD or plain LSTM build itself.
         corePath: base,
-        langPath: `${base}lang`,
-        gzip: true,
+        langPath: cfg.langPath?.replace(/\/$/, '') ?? `${base}lang`,
+        gzip: cfg.gzip ?? true,
         // The data is served by the app and kept by the HTTP cache; caching it again in
         // IndexedDB would only add a copy.
         cacheMethod: 'none',
@@ -78,7 +84,8 @@ async function startPool(cfg: OcrConfig): Promise<Tesseract.Scheduler> {
     await w.setParameters({
       // The C++ API defaults to one uniform block (PSM 6); the tesseract CLI and a whole web
       // page want automatic layout analysis (PSM 3), which also keeps the bench comparable.
-      tessedit_pageseg_mode: Tesseract.PSM.AUTO,
+      // (Another mode only when asked: the CLI's --ocr-psm.)
+      tessedit_pageseg_mode: String(cfg.psm ?? 3) as Tesseract.PSM,
       // Tesseract's diagnostics ("Estimating resolution as 189" for every image without a
       // DPI) reach the console as errors; the recognition itself does not read this file.
       debug_file: '/dev/null',

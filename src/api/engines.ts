@@ -32,9 +32,22 @@
 //       for this page (1..4; null: every core up to 4). Running workers end and the next call
 //       starts them with the new count (the DINO model is loaded again). Scores do not change.
 //   workerThreads(): number   the count in force.
+//   setOcrEngine({ data?: { id, folderUrl, gzip } | null, psm?: 3 | 4 | 6 | 11 }): void
+//       This page's OCR from now on: English data from another folder (eng.traineddata, or .gz
+//       with gzip: true; id names it in the engine id) and the page segmentation mode. Default:
+//       the shipped 4.0.0_best_int at PSM 3. Running OCR workers end.
+//   ocrEngineId(): string   e.g. 'tesseract.js@7+eng-4.0.0_best_int+psm3' (caches and eval.json).
 import { registerApi } from './index.ts';
 import { base64ToBytes } from '../data/bytes.ts';
-import { recognizeText, ocrStats, stopOcr, type OcrText } from '../engines/ocr-bridge.ts';
+import {
+  chooseOcrEngine,
+  ocrEngineId,
+  recognizeText,
+  ocrStats,
+  stopOcr,
+  type OcrEngineChoice,
+  type OcrText,
+} from '../engines/ocr-bridge.ts';
 import { ocrSimilarity } from '../engines/ocr-sim.ts';
 import {
   currentDino,
@@ -92,6 +105,8 @@ declare module './index.ts' {
     stopEngines(): void;
     setWorkerThreads(n: number | null): void;
     workerThreads(): number;
+    setOcrEngine(choice: OcrEngineChoice): void;
+    ocrEngineId(): string;
   }
 }
 
@@ -164,4 +179,6 @@ registerApi({
     stopDino();
   },
   workerThreads,
+  setOcrEngine: (choice) => chooseOcrEngine(choice),
+  ocrEngineId,
 });

@@ -6,7 +6,7 @@
 //       pairs[n] = { screenshotB64 (PNG), checkpoint j }: screenshot vs checkpoints/step_<j>.png.
 //       A missing reference rejects, naming the file.
 import { getTaskFile } from '../sources/registry.ts';
-import { OCR_ENGINE_ID } from '../engines/ocr-bridge.ts';
+import { ocrEngineId } from '../engines/ocr-bridge.ts';
 import { ensureDino } from '../engines/dino-bridge.ts';
 import { dinoAgainstReference, ocrAgainstReference } from '../engines/references.ts';
 import { registerApi } from './index.ts';
@@ -59,7 +59,7 @@ async function scoreCheckpoints(input: ScoreCheckpointsInput): Promise<ScoreChec
   }
   return {
     pairs: out,
-    ocrEngine: OCR_ENGINE_ID,
+    ocrEngine: ocrEngineId(),
     dino: { modelId: dinoModel.modelId, sha256: dinoModel.sha256, precision: dinoModel.precision },
   };
 }

@@ -1,9 +1,12 @@
 // Where a command's --data points, and how the app in the session reaches it: the built-in
 // samples by source id, a local folder through the session's /local-data/ mount and the
 // app's ordinary URL source.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { TaskRecord } from '../task/types.ts';
-import { dirname, basename, resolve } from 'node:path';
+import { dirname, basename, join, resolve } from 'node:path';
+import { OCR_PSMS, type OcrPsm } from '../shared/ocr-id.ts';
 import { UsageError } from './command.ts';
 import { repoRoot, type AppSession } from './session.ts';
 import { DINO_PRECISIONS, isDinoPrecision, type DinoPrecision } from '../shared/dino-id.ts';
@@ -44,25 +47,78 @@ export interface DinoArg {
   url: (session: Pick<AppSession, 'url'>) => string | null;
   /** Session URL -> what eval.json records instead (the file name), see portableEvalJson. */
   rewrites: (session: Pick<AppSession, 'url'>) => Record<string, string>;
+  /** --ocr-data, --ocr-psm: the other scoring engine's choice, applied with the model. */
+  ocr?: OcrArg;
+}
+
+/** --ocr-data FILE and --ocr-psm N; null members: the app's default (4.0.0_best_int, PSM 3). */
+export interface OcrArg {
+  mounts: Record<string, string>;
+  data: { id: string; gzip: boolean } | null;
+  psm: OcrPsm | null;
+}
+
+const OCR_DATA_DIR = '/ocr-data/';
+
+/**
+ * --ocr-data: an English traineddata file (tesseract.js reads eng.traineddata, or
+ * eng.traineddata.gz, from a folder), named in the engine id by its SHA-256 so that only the
+ * same file's scores share a cache entry. --ocr-psm: 3 (default), 4, 6 or 11.
+ */
+export function ocrArg(dataValue: string | undefined, psmValue: string | undefined): OcrArg {
+  let psm: OcrPsm | null = null;
+  if (psmValue !== undefined) {
+    const n = Number(psmValue);
+    if (!OCR_PSMS.includes(n as OcrPsm)) throw new UsageError(`--ocr-psm ${psmValue}: expected one of ${OCR_PSMS.join(', ')}`);
+    psm = n as OcrPsm;
+  }
+  if (dataValue === undefined) return { mounts: {}, data: null, psm };
+  const file = resolve(dataValue);
+  if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`--ocr-data ${dataValue}: no such file`);
+  const gzip = /\.gz$/i.test(file);
+  const bytes = readFileSync(file);
+  if (gzip ? bytes[0] !== 0x1f || bytes[1] !== 0x8b : bytes.length < 1024)
+    throw new UsageError(`--ocr-data ${dataValue}: not a traineddata file${gzip ? ' (gzip)' : ''}`);
+  // tesseract.js asks for eng.traineddata[.gz] by that name: a folder holding a link to the file.
+  const dir = mkdtempSync(join(tmpdir(), 'iwr-ocr-data-'));
+  symlinkSync(file, join(dir, gzip ? 'eng.traineddata.gz' : 'eng.traineddata'));
+  const sha = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+  return { mounts: { [OCR_DATA_DIR]: dir }, data: { id: `file-${sha}`, gzip }, psm };
+}
+
+async function applyOcrInSession(session: Pick<AppSession, 'url' | 'page'>, ocr: OcrArg): Promise<void> {
+  if (!ocr.data && ocr.psm === null) return;
+  const choice = {
+    ...(ocr.data ? { data: { ...ocr.data, folderUrl: `${session.url}${OCR_DATA_DIR.slice(1)}` } } : {}),
+    ...(ocr.psm !== null ? { psm: ocr.psm } : {}),
+  };
+  await session.page.evaluate((c) => window.iwr.setOcrEngine(c), choice);
 }
 
 /** --dino-model PATH|URL: a local file is served by the session; a URL is used as it is. --dino-precision. */
-export function dinoArg(value: string | undefined, precisionArg?: string): DinoArg {
+export function dinoArg(value: string | undefined, precisionArg?: string, ocr?: OcrArg): DinoArg {
   if (precisionArg !== undefined && !isDinoPrecision(precisionArg))
     throw new UsageError(`--dino-precision ${precisionArg}: expected one of ${DINO_PRECISIONS.join(', ')}`);
-  const precision = precisionArg ? { precision: precisionArg as DinoPrecision } : {};
-  if (!value) return { mounts: {}, url: () => null, rewrites: () => ({}), ...precision };
-  if (/^https?:\/\//.test(value)) return { mounts: {}, url: () => value, rewrites: () => ({}), ...precision };
+  const extra = { ...(precisionArg ? { precision: precisionArg as DinoPrecision } : {}), ...(ocr ? { ocr } : {}) };
+  const ocrMounts = ocr?.mounts ?? {};
+  if (!value) return { mounts: ocrMounts, url: () => null, rewrites: () => ({}), ...extra };
+  if (/^https?:\/\//.test(value)) return { mounts: ocrMounts, url: () => value, rewrites: () => ({}), ...extra };
   const file = resolve(value);
   if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`--dino-model ${value}: no such file`);
   const url = (s: Pick<AppSession, 'url'>) => `${s.url}local-model/${encodeURIComponent(basename(file))}`;
-  return { mounts: { '/local-model/': dirname(file) }, url, rewrites: (s) => ({ [url(s)]: `file:${basename(file)}` }), ...precision };
+  return {
+    mounts: { '/local-model/': dirname(file), ...ocrMounts },
+    url,
+    rewrites: (s) => ({ [url(s)]: `file:${basename(file)}` }),
+    ...extra,
+  };
 }
 
 export async function loadDinoInSession(
   session: Pick<AppSession, 'url' | 'page'>,
   dino: DinoArg,
 ): Promise<{ modelId: string; sha256: string } | null> {
+  if (dino.ocr) await applyOcrInSession(session, dino.ocr);
   if (dino.precision) await session.page.evaluate(async (p) => window.iwr.setDinoPrecision(p), dino.precision);
   const url = dino.url(session);
   if (!url) return null;

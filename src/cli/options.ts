@@ -13,6 +13,8 @@ const INPUT_NAMES = ['synthetic', 'trusted'] as const satisfies readonly InputNa
 export const EVAL_OPTION_SPEC = {
   'dino-model': { type: 'string' },
   'dino-precision': { type: 'string' },
+  'ocr-data': { type: 'string' },
+  'ocr-psm': { type: 'string' },
   capture: { type: 'string' },
   input: { type: 'string' },
   judge: { type: 'string' },
@@ -34,6 +36,11 @@ export const EVAL_OPTION_USAGE = `  --dino-model PATH|URL  the DINOv2 ONNX file 
                          harness without a GPU), in float16 as the harness runs it on a CUDA
                          GPU, emulated (weights and activations rounded), or in int8 (ours:
                          fast and approximate, not official); recorded in eval.json
+  --ocr-data FILE        English tesseract data to read text with instead of the shipped
+                         4.0.0_best_int (eng.traineddata or .gz, e.g. Debian's tessdata_fast
+                         /usr/share/tesseract-ocr/5/tessdata/eng.traineddata); recorded in
+                         eval.json by its SHA-256; only the same data's scores compare
+  --ocr-psm 3|4|6|11     tesseract's page segmentation (default 3, automatic layout)
   --capture dom|cdp      screenshots by the app's DOM rasteriser (default) or real pixels
                          of the frame through the browser protocol
   --input synthetic|trusted  events dispatched in the page by the app's agent (default;

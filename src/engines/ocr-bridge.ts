@@ -5,9 +5,39 @@ import type { OcrImage, OcrWorkerApi } from '../../workers/ocr.ts';
 import { WorkerBridge } from './worker-bridge.ts';
 import { joinOcrText } from './ocr-sim.ts';
 import { workerThreads } from './threads.ts';
+import { OCR_PSMS, type OcrPsm } from '../shared/ocr-id.ts';
 
-/** Identifies the OCR engine in caches and score records; change it when the engine or data change. */
-export const OCR_ENGINE_ID = 'tesseract.js@7+eng-4.0.0_best_int+psm3';
+/** The English data the app ships (vendor/tesseract/lang/): tessdata_best, integerised. */
+export const DEFAULT_OCR_DATA = '4.0.0_best_int';
+
+/** Identifies the default OCR engine in caches and score records; change it when the engine or data change. */
+export const OCR_ENGINE_ID = `tesseract.js@7+eng-${DEFAULT_OCR_DATA}+psm3`;
+
+/** Other English data (a folder URL holding eng.traineddata, or .gz) and page segmentation. */
+export interface OcrEngineChoice {
+  data?: { id: string; folderUrl: string; gzip: boolean } | null;
+  psm?: OcrPsm;
+}
+
+let chosen: { data: OcrEngineChoice['data']; psm: OcrPsm } = { data: null, psm: 3 };
+
+/** The engine in force: caches are keyed by it and eval.json records it. */
+export function ocrEngineId(): string {
+  return `tesseract.js@7+eng-${chosen.data?.id ?? DEFAULT_OCR_DATA}+psm${chosen.psm}`;
+}
+
+/**
+ * This page's OCR data and page segmentation from now on (the CLI's --ocr-data, --ocr-psm).
+ * A running pool ends, so the next call starts with them. Not the default: every score made
+ * so records its engine id, and only the same engine's scores compare.
+ */
+export function chooseOcrEngine(c: OcrEngineChoice): void {
+  const psm = c.psm ?? 3;
+  if (!OCR_PSMS.includes(psm)) throw new RangeError(`OCR page segmentation: expected one of ${OCR_PSMS.join(', ')}, got ${String(psm)}`);
+  if (c.data && !/^[\w.:-]+$/.test(c.data.id)) throw new RangeError(`OCR data id: letters, digits and . _ : - only, got ${c.data.id}`);
+  chosen = { data: c.data ?? null, psm };
+  bridge.terminate();
+}
 
 /** Engines in the OCR pool: the page's worker threads (src/engines/threads.ts). */
 export function ocrPoolSize(): number {
@@ -22,7 +52,12 @@ const bridge = new WorkerBridge<OcrWorkerApi>({
   create: () => new Worker(new URL('../../workers/ocr.ts', import.meta.url), { type: 'module', name: 'iwr-ocr' }),
   idleMs: 60_000,
   async setup(api) {
-    ocrStats.engines = await api.init({ vendorBase: new URL('vendor/tesseract/', document.baseURI).href, poolSize: ocrPoolSize() });
+    ocrStats.engines = await api.init({
+      vendorBase: new URL('vendor/tesseract/', document.baseURI).href,
+      poolSize: ocrPoolSize(),
+      psm: chosen.psm,
+      ...(chosen.data ? { langPath: chosen.data.folderUrl, gzip: chosen.data.gzip } : {}),
+    });
   },
 });
 
@@ -38,8 +73,9 @@ export async function recognizeText(signal: AbortSignal | undefined, image: OcrI
   ocrStats.calls++;
   const payload =
     image instanceof ArrayBuffer || (typeof ImageBitmap !== 'undefined' && image instanceof ImageBitmap) ? transfer(image, [image]) : image;
+  const engine = ocrEngineId();
   const res = await bridge.call(signal, (api) => api.recognize(payload));
-  return { text: joinOcrText(res.raw), engine: OCR_ENGINE_ID, ms: res.ms };
+  return { text: joinOcrText(res.raw), engine, ms: res.ms };
 }
 
 export function stopOcr(): void {

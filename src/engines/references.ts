@@ -5,14 +5,15 @@
 // they share one cache key per kind. The CLI's --ref-cache adds a store that outlives the
 // browser profile, keyed by content (see sharedRefKey).
 import { cachedRef, refKey, sharedRefKey, type RefEmbedding, type RefOcr } from '../data/refcache.ts';
-import { OCR_ENGINE_ID, recognizeText } from './ocr-bridge.ts';
+import { ocrEngineId, recognizeText } from './ocr-bridge.ts';
 import { dinoCosine, embedImages, ensureDino } from './dino-bridge.ts';
 import { ocrSimilarity } from './ocr-sim.ts';
 import { dinoCacheId } from '../shared/dino-id.ts';
 
 /** A fresh OCR entry for an image (reference or candidate alike). */
 async function readOcr(image: Blob, signal?: AbortSignal): Promise<RefOcr> {
-  return { kind: 'ocr', text: (await recognizeText(signal, image)).text, engine: OCR_ENGINE_ID, savedAt: Date.now() };
+  const r = await recognizeText(signal, image);
+  return { kind: 'ocr', text: r.text, engine: r.engine, savedAt: Date.now() };
 }
 
 /** A fresh embedding entry for an image (reference or candidate alike). */
@@ -32,9 +33,9 @@ async function readEmbedding(image: Blob, signal?: AbortSignal): Promise<RefEmbe
 
 export async function referenceOcrText(taskKey: string, checkpoint: number | string, image: Blob, signal?: AbortSignal): Promise<RefOcr> {
   return cachedRef<RefOcr>(
-    refKey(taskKey, OCR_ENGINE_ID, checkpoint),
+    refKey(taskKey, ocrEngineId(), checkpoint),
     () => readOcr(image, signal),
-    () => sharedRefKey(OCR_ENGINE_ID, image),
+    () => sharedRefKey(ocrEngineId(), image),
   );
 }
 
@@ -60,7 +61,7 @@ export async function referenceEmbedding(
  * --ref-cache, in the shared store under the same key a reference of the same image uses.
  */
 export async function candidateOcrText(image: Blob, signal?: AbortSignal): Promise<RefOcr> {
-  const key = await sharedRefKey(OCR_ENGINE_ID, image);
+  const key = await sharedRefKey(ocrEngineId(), image);
   return cachedRef<RefOcr>(
     `img|${key}`,
     () => readOcr(image, signal),

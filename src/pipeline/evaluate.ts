@@ -10,7 +10,7 @@ import { assertionStatuses, ifs, successStep, taskScores, type Scores } from '..
 import { UNJUDGED } from '../scoring/eval-record.ts';
 import { judgeAssertion, judgeVisual } from '../judge/judge.ts';
 import type { AssertionVerdict, VisualVerdict } from '../judge/verdicts.ts';
-import { OCR_ENGINE_ID } from '../engines/ocr-bridge.ts';
+import { ocrEngineId } from '../engines/ocr-bridge.ts';
 import { ensureDino } from '../engines/dino-bridge.ts';
 import { dinoAgainstReference, ocrAgainstReference } from '../engines/references.ts';
 import { modelDirName } from '../scoring/model-names.ts';
@@ -271,7 +271,7 @@ export async function evaluateCandidate(input: EvaluationInput): Promise<Evaluat
       resolver: summary.resolver,
       models: {
         dino: { id: dinoModel.modelId, sha256: dinoModel.sha256, source: dinoModel.source, precision: dinoModel.precision },
-        ocr: { id: OCR_ENGINE_ID },
+        ocr: { id: ocrEngineId() },
       },
       judge: judgeKind ? { kind: judgeKind.judge, ...(judgeKind.model ? { model: judgeKind.model } : {}) } : { kind: 'none' },
       assertions_mode: mode,

@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { scoresObject } from '../../scoring/report.ts';
 import { debugStack, errorLine, UsageError, type Command } from '../command.ts';
-import { attachData, dataArg, dataMounts, dinoArg, loadDinoInSession } from '../data.ts';
+import { attachData, dataArg, dataMounts, dinoArg, ocrArg, loadDinoInSession } from '../data.ts';
 import { evaluateInSession, writeEvalOutputs } from '../evaluate.ts';
 import { ensureRefStore, refStoreArg } from '../ref-store.ts';
 import { checksArg, EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
@@ -65,7 +65,11 @@ export const evalCommand: Command = {
     const options = evalOptions(values);
     const checks = checksArg(values)?.(taskId);
     const resolver = resolverArg(values);
-    const dino = dinoArg(values['dino-model'] as string | undefined, values['dino-precision'] as string | undefined);
+    const dino = dinoArg(
+      values['dino-model'] as string | undefined,
+      values['dino-precision'] as string | undefined,
+      ocrArg(values['ocr-data'] as string | undefined, values['ocr-psm'] as string | undefined),
+    );
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
     const isFile = statSync(htmlPath).isFile() && !/\.zip$/i.test(htmlPath);
     const model =

@@ -13,7 +13,7 @@ import { mean, taskScores, truncate, type Scores } from '../../scoring/metrics.t
 import { modelDirName, reportStem } from '../../scoring/model-names.ts';
 import { formatProblem } from '../../task/types.ts';
 import { UsageError, type Command } from '../command.ts';
-import { attachData, dataArg, dataMounts, datasetTasks, dinoArg, loadDinoInSession } from '../data.ts';
+import { attachData, dataArg, dataMounts, datasetTasks, dinoArg, ocrArg, loadDinoInSession } from '../data.ts';
 import { ensureRefStore, refStoreArg } from '../ref-store.ts';
 import { applyResolver, resolverArg } from '../resolver-option.ts';
 import { evaluateInSession } from '../evaluate.ts';
@@ -138,7 +138,11 @@ export const verify: Command = {
     if (!existsSync(results) || !statSync(results).isDirectory())
       throw new UsageError(`--results ${String(values.results)}: no such folder`);
     const options = evalOptions(values);
-    const dino = dinoArg(values['dino-model'] as string | undefined, values['dino-precision'] as string | undefined);
+    const dino = dinoArg(
+      values['dino-model'] as string | undefined,
+      values['dino-precision'] as string | undefined,
+      ocrArg(values['ocr-data'] as string | undefined, values['ocr-psm'] as string | undefined),
+    );
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
     const resolver = resolverArg(values);
     const inData = datasetTasks(data).map((t) => t.id);
