@@ -1,7 +1,8 @@
 // One headless Chromium and K app pages for a batch. Each page ("slot") has its own browser
 // context, so a page that crashes or hangs takes nothing else down, and its own workers (OCR,
-// DINO), which the runner limits to the page's share of the cores (--threads). A browser that dies (killed, OOM) is relaunched once per failure; the runner retries
-// the interrupted tasks on the new one.
+// DINO), which the runner limits to the page's share of the cores (--threads). A browser that
+// dies (killed, OOM) is relaunched once per failure; the runner retries the interrupted tasks
+// on the new one.
 //
 // Playwright calls pending when the browser dies do not always settle (browserContext.newPage
 // stays pending forever when the browser is killed during it: measured), so every call into
