@@ -21,7 +21,7 @@
 // model); BENCH_TASKS=1,4 (default all); BENCH_EVALS=100; BENCH_SKIP=suite|soak.
 // Results: bench/out/batch.json and bench/out/batch.md. Timings are noisy on a shared machine.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
