@@ -110,6 +110,9 @@ export function colourNames(c: Rgb | null): string[] {
     if (l > 0.93) return ['white', 'light'];
     return ['grey', ...shade];
   }
+  // A saturated colour below mid lightness is a dark one ("the dark blue step" beside a pale
+  // blue one); greys keep the stricter bounds above, where mid grey is neither.
+  if (l < 0.45 && !shade.length) shade.push('dark');
   const sector = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
   const h = (sector * 60 + 360) % 360;
   const at = (hue: number): string => {

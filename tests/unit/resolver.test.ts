@@ -7,7 +7,7 @@ import { regionInstance } from '../../src/driver/geometry.ts';
 import { scoreQuery } from '../../src/driver/query.ts';
 import { textSimilarity } from '../../src/driver/text.ts';
 import { asksQuestion } from '../../src/driver/kinds.ts';
-import { parseColour } from '../../src/driver/colours.ts';
+import { colourNames, parseColour } from '../../src/driver/colours.ts';
 import { canonicalPath, polygonSpellings, shapeKey } from '../../src/driver/glyphs.ts';
 import { iconName } from '../../src/agent/icon-names.ts';
 import { B, snap, withParents, type El } from '../support/snapshots.ts';
@@ -609,6 +609,24 @@ describe('a step wizard (jQuery Steps)', () => {
     expect(idx(resolveStep(step('Click', { description: 'Open the Tabs version of the demo' }), page))).toBe(1);
     // In lower case it is the kind.
     expect(parseStep(step('Click', { description: 'Click the first tab' })).target.kinds).toEqual(['tab']);
+  });
+  test('"the dark blue step": a saturated colour below mid lightness is dark, beside a pale one of the same hue', () => {
+    expect(colourNames(parseColour('rgb(33, 132, 190)'))).toContain('dark');
+    expect(colourNames(parseColour('rgb(157, 200, 226)'))).toEqual(expect.arrayContaining(['blue', 'light']));
+    // A mid grey stays neither.
+    expect(colourNames(parseColour('rgb(128, 128, 128)'))).toEqual(['grey']);
+    const tab = (n: number, text: string, bg: string): El => ({
+      tag: 'a',
+      xpath: `${B(2)}/ul[1]/li[${n}]/a[1]`,
+      role: 'tab',
+      text,
+      href: `#s${n}`,
+      look: { fg: 'rgb(255, 255, 255)', bg, bgAround: 'rgb(255, 255, 255)' },
+      box: { x: 40 + 210 * (n - 1), y: 100, width: 200, height: 40 },
+    });
+    const wizard = snap([tab(1, '1. First Step', 'rgb(157, 200, 226)'), tab(2, 'current step: 2. Second Step', 'rgb(33, 132, 190)')]);
+    expect(idx(resolveStep(step('Click', { description: 'Click the dark blue step, the one that is open now' }), wizard))).toBe(1);
+    expect(idx(resolveStep(step('Click', { description: 'Click the pale blue step' }), wizard))).toBe(0);
   });
 });
 
