@@ -10,9 +10,6 @@ import { OCR_PSMS, type OcrPsm } from '../shared/ocr-id.ts';
 /** The English data the app ships (vendor/tesseract/lang/): tessdata_best, integerised. */
 export const DEFAULT_OCR_DATA = '4.0.0_best_int';
 
-/** Identifies the default OCR engine in caches and score records; change it when the engine or data change. */
-export const OCR_ENGINE_ID = `tesseract.js@7+eng-${DEFAULT_OCR_DATA}+psm3`;
-
 /** Other English data (a folder URL holding eng.traineddata, or .gz) and page segmentation. */
 export interface OcrEngineChoice {
   data?: { id: string; folderUrl: string; gzip: boolean } | null;
@@ -21,7 +18,10 @@ export interface OcrEngineChoice {
 
 let chosen: { data: OcrEngineChoice['data']; psm: OcrPsm } = { data: null, psm: 3 };
 
-/** The engine in force: caches are keyed by it and eval.json records it. */
+/**
+ * The engine in force: caches are keyed by it and eval.json records it; change it when the
+ * engine or the shipped data change. Default: tesseract.js@7+eng-4.0.0_best_int+psm3.
+ */
 export function ocrEngineId(): string {
   return `tesseract.js@7+eng-${chosen.data?.id ?? DEFAULT_OCR_DATA}+psm${chosen.psm}`;
 }

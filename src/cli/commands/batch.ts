@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { reportStem } from '../../scoring/model-names.ts';
 import { UsageError, type Command } from '../command.ts';
+import { MAX_WORKER_THREADS, shareOfCores } from '../../shared/worker-threads.ts';
 import { dataArg, datasetTasks, dinoArg, ocrArg } from '../data.ts';
 import { refStoreArg } from '../ref-store.ts';
 import { resolverArg } from '../resolver-option.ts';
@@ -78,17 +79,15 @@ export function describeFailure(o: TaskOutcome): string {
   return `task ${o.task}${where ? ` (${where})` : ''}, ${o.file}: ${o.reason ?? o.status}`;
 }
 
-const MAX_THREADS = 4;
-
 /**
  * --threads: scoring threads per page. By default the cores are divided among the pages: K
  * pages that each used every core would oversubscribe the machine (src/engines/threads.ts).
  */
 export function threadsArg(value: string | undefined, concurrency: number, cores: number): number {
-  if (value === undefined) return Math.min(MAX_THREADS, Math.max(1, Math.floor(cores / concurrency)));
+  if (value === undefined) return shareOfCores(cores, concurrency);
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 1 || n > MAX_THREADS)
-    throw new UsageError(`--threads ${value}: expected an integer 1..${MAX_THREADS}`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 1 || n > MAX_WORKER_THREADS)
+    throw new UsageError(`--threads ${value}: expected an integer 1..${MAX_WORKER_THREADS}`);
   return n;
 }
 
