@@ -278,6 +278,7 @@ const REGION_HEADS = new Set([
   'column',
   'panel',
   'toolbar',
+  'controls',
   'dots',
   'thumbs',
   'thumbnails',
@@ -313,6 +314,8 @@ const REGION_HEADS = new Set([
   'pricing',
   'plan',
 ]);
+/** Roles of a box that groups others; with an author's label it is a named place. */
+const NAMED_REGION_ROLES = new Set(['application', 'region', 'group', 'toolbar', 'menubar', 'tablist', 'radiogroup', 'figure']);
 /** A drawn shape covers at most this share of the viewport to be kept for itself. */
 const DRAWN_SHAPE_MAX_SCREEN = 0.1;
 const smallShape = (r: DOMRect, screen: number): boolean =>
@@ -956,7 +959,12 @@ export function collectSnapshot(opts: CollectOptions): CollectResult {
       roleAttr === 'heading' ||
       roleAttr === 'img' ||
       roleAttr === 'row' ||
-      roleAttr === 'dialog';
+      roleAttr === 'dialog' ||
+      // A box the page's author named as a region ("media player", "Text formatting") is a
+      // place a step names, even with no text or class of its own to go by.
+      (NAMED_REGION_ROLES.has(roleAttr) &&
+        el.childElementCount >= 1 &&
+        (attr('aria-label') ?? attr('aria-labelledby') ?? '').trim() !== '');
 
     let index = f.parent;
     if (!displayNone && (interactive || textBearing) && tag !== 'html' && tag !== 'body') {

@@ -84,6 +84,8 @@ const REGION_NOUNS = new Set([
   'inbox',
   'cart',
   'basket',
+  // "the control bar": a media player's row of buttons, whose class says "controls".
+  'control',
 ]);
 
 /** Nouns for a widget's shape that add nothing to its name: "the pagination bar", "the carousel strip". */
@@ -700,9 +702,16 @@ export function scoreBase(i: number, info: Info, q: TargetQuery, step: ParsedSte
   // Its heading is not the widget, nor is an icon whose class only an alias reads as the word
   // (Font Awesome's "bars" is read as "menu" for the icon, not as the menu it opens).
   const region = q.words.length === 1 || (q.words.length === 2 && SHAPE_NOUNS.has(q.words[1] as string)) ? q.words[0] : undefined;
-  if (asAnchor && !q.container && region && REGION_NOUNS.has(region) && info.plainHints.includes(region) && !info.kinds.has('heading')) {
+  // "the player controls", "the video's controls": the bar its class calls the controls.
+  const controls = q.words.length === 2 && (q.words[1] === 'controls' || q.words[1] === 'control') && info.plainHints.includes('control');
+  if (
+    asAnchor &&
+    !q.container &&
+    ((region && REGION_NOUNS.has(region) && info.plainHints.includes(region)) || controls) &&
+    !info.kinds.has('heading')
+  ) {
     score += W.W_CONTEXT;
-    reasons.push(`a ${region}`);
+    reasons.push(`a ${controls ? 'control' : region}`);
   }
   // "the last song in the list on the right": a list is what holds a series of like entries,
   // whatever its classes (a playlist of divs), not a word that only looks like "list".

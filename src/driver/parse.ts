@@ -35,7 +35,10 @@ export { inferKey, normalizeKey };
 
 // A single-quoted label may hold apostrophes inside words ('Ok let's go'): a quote ends only
 // where no letter follows it.
-const QUOTE_RE = /"([^"]+)"|“([^”]+)”|‘([^’]+)’|(?<![\p{L}\p{N}])'((?:[^']|'(?=\p{L}))+?)'(?![\p{L}\p{N}])/gu;
+// Text a page shows in brackets is quoted with them: jPlayer's demo links read "[Video Mix]"
+// and "{Finding Nemo}", a JSON editor shows "array [3]" and "{2}".
+const QUOTE_RE =
+  /"([^"]+)"|“([^”]+)”|‘([^’]+)’|(?<![\p{L}\p{N}])'((?:[^']|'(?=\p{L}))+?)'(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(\[[^[\]{}]{1,40}\]|\{[^[\]{}]{1,40}\})/gu;
 
 /** Symbols a step may name an element by, spelled as words before punctuation is dropped: "the % sign", "the + button". */
 const SYMBOL_WORDS: Record<string, string> = {
@@ -704,7 +707,7 @@ export function parseStep(step: Step): ParsedStep {
       KIND_HEADS.has(shown.split(/\s+/).pop() as string) ? m : `${noun} '${shown}'`,
     )
     .replace(QUOTE_RE, (...m: unknown[]) => {
-      const text = (m[1] ?? m[2] ?? m[3] ?? m[4]) as string;
+      const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) as string;
       quotes.push(text);
       return ` qqq${quotes.length - 1} `;
     });

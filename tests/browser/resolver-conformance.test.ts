@@ -593,3 +593,34 @@ test('blank swatches after a "Color" label all have it as their context, and a s
   const grey = resolveStep(toStep({ id: 'grey', type: 'Click', description: 'Pick the dark grey colour' }), snapshot);
   expect(grey.ok && snapshot.elements[grey.index]?.xpath).toMatch(/div\[2\]\/button\[2\]$/);
 });
+
+test('a box the author labelled as a region ("media player") and a bar whose class says "controls" are places a step names: "the shuffle icon in the player", "the full-screen icon at the right end of the player controls", "the play button in the middle of the control bar"', async () => {
+  // jPlayer's playlist skin: the player is <div role="application" aria-label="media player">
+  // with one child; its buttons sit in unlabelled rows .jp-controls and .jp-toggles of .jp-controls-holder. A
+  // "Shuffle all" link, a big play overlay and icons at the page's right edge are the distractors.
+  const html = `<!doctype html><html><head><style>
+    button { width: 28px; height: 28px; font-size: 0; }
+    .jp-video-play-icon { width: 112px; height: 100px; }
+    .jp-controls, .jp-toggles { display: inline-block; }
+    .jp-play { width: 40px; height: 40px; border-radius: 50%; }
+    .share { position: absolute; right: 8px; top: 8px; }
+    .share a { display: inline-block; width: 16px; height: 16px; background: #333; }
+    </style></head><body>
+    <p><a href="#all">Shuffle all</a> <a href="#fs">Full screen help</a></p>
+    <div class="share"><a class="icon icon-twitter" href="#t"></a><a class="icon icon-expand" href="#e"></a></div>
+    <div id="jp_container" class="jp-video" role="application" aria-label="media player"><div class="jp-type-playlist">
+      <div class="jp-video-play"><button class="jp-video-play-icon">play</button></div>
+      <div class="jp-interface"><div class="jp-controls-holder">
+        <div class="jp-controls"><button class="jp-previous">previous</button><button class="jp-play">play</button><button class="jp-next">next</button></div>
+        <div class="jp-toggles"><button class="jp-repeat">repeat</button><button class="jp-shuffle">shuffle</button><button class="jp-full-screen">full screen</button></div>
+      </div></div></div></div></body></html>`;
+  const snapshot = await snapshotOf(html);
+  expect(snapshot.elements.some((e) => e.ariaLabel === 'media player')).toBe(true);
+  const pick = (description: string) => {
+    const r = resolveStep(toStep({ id: 'x', type: 'Click', description }), snapshot);
+    return r.ok ? snapshot.elements[r.index]?.classes.join(' ') : r.reason;
+  };
+  expect(pick('Click the shuffle icon (crossed arrows) in the player')).toBe('jp-shuffle');
+  expect(pick('Click the full-screen icon at the right end of the player controls')).toBe('jp-full-screen');
+  expect(pick('Click the big round play button in the middle of the control bar')).toBe('jp-play');
+});

@@ -5033,3 +5033,15 @@ test('"the next-track button, right of play": a two-word relation after the fina
   ]);
   expect(idx(resolveStep(step('Click', { description: 'Click the next-track button, right of play' }), page))).toBe(2);
 });
+
+describe('text the page shows in brackets', () => {
+  test('"{Finding Nemo}" and "[Video Mix]" are quoted labels, brackets kept', () => {
+    expect(parseStep(step('Click', { description: 'Click {Finding Nemo}, the last of the videos' })).target.labels).toEqual([
+      '{Finding Nemo}',
+    ]);
+    expect(parseStep(step('Click', { description: 'Click [Video Mix] in the setPlaylist line' })).target.labels).toEqual(['[Video Mix]']);
+    expect(parseStep(step('Click', { description: 'Click the key of the row that shows {2}' })).relations[0]?.anchor.labels).toEqual([
+      '{2}',
+    ]);
+  });
+});
