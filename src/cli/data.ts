@@ -47,8 +47,6 @@ export interface DinoArg {
   url: (session: Pick<AppSession, 'url'>) => string | null;
   /** Session URL -> what eval.json records instead (the file name), see portableEvalJson. */
   rewrites: (session: Pick<AppSession, 'url'>) => Record<string, string>;
-  /** --ocr-data, --ocr-psm: the other scoring engine's choice, applied with the model. */
-  ocr?: OcrArg;
 }
 
 /** --ocr-data FILE and --ocr-psm N; null members: the app's default (4.0.0_best_int, PSM 3). */
@@ -96,18 +94,17 @@ async function applyOcrInSession(session: Pick<AppSession, 'url' | 'page'>, ocr:
 }
 
 /** --dino-model PATH|URL: a local file is served by the session; a URL is used as it is. --dino-precision. */
-export function dinoArg(value: string | undefined, precisionArg?: string, ocr?: OcrArg): DinoArg {
+export function dinoArg(value: string | undefined, precisionArg?: string): DinoArg {
   if (precisionArg !== undefined && !isDinoPrecision(precisionArg))
     throw new UsageError(`--dino-precision ${precisionArg}: expected one of ${DINO_PRECISIONS.join(', ')}`);
-  const extra = { ...(precisionArg ? { precision: precisionArg as DinoPrecision } : {}), ...(ocr ? { ocr } : {}) };
-  const ocrMounts = ocr?.mounts ?? {};
-  if (!value) return { mounts: ocrMounts, url: () => null, rewrites: () => ({}), ...extra };
-  if (/^https?:\/\//.test(value)) return { mounts: ocrMounts, url: () => value, rewrites: () => ({}), ...extra };
+  const extra = precisionArg ? { precision: precisionArg as DinoPrecision } : {};
+  if (!value) return { mounts: {}, url: () => null, rewrites: () => ({}), ...extra };
+  if (/^https?:\/\//.test(value)) return { mounts: {}, url: () => value, rewrites: () => ({}), ...extra };
   const file = resolve(value);
   if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`--dino-model ${value}: no such file`);
   const url = (s: Pick<AppSession, 'url'>) => `${s.url}local-model/${encodeURIComponent(basename(file))}`;
   return {
-    mounts: { '/local-model/': dirname(file), ...ocrMounts },
+    mounts: { '/local-model/': dirname(file) },
     url,
     rewrites: (s) => ({ [url(s)]: `file:${basename(file)}` }),
     ...extra,
@@ -118,11 +115,34 @@ export async function loadDinoInSession(
   session: Pick<AppSession, 'url' | 'page'>,
   dino: DinoArg,
 ): Promise<{ modelId: string; sha256: string } | null> {
-  if (dino.ocr) await applyOcrInSession(session, dino.ocr);
   if (dino.precision) await session.page.evaluate(async (p) => window.iwr.setDinoPrecision(p), dino.precision);
   const url = dino.url(session);
   if (!url) return null;
   return session.page.evaluate(async (u) => window.iwr.useDinoModel(u), url);
+}
+
+/** The scoring engines a command runs with: --dino-model and --dino-precision, --ocr-data and --ocr-psm. */
+export interface EnginesArg {
+  dino: DinoArg;
+  ocr: OcrArg;
+  /** Folders the session serves for them (a local model file, a traineddata file). */
+  mounts: Record<string, string>;
+}
+
+export function enginesArg(values: Readonly<Record<string, unknown>>): EnginesArg {
+  const str = (k: string) => values[k] as string | undefined;
+  const dino = dinoArg(str('dino-model'), str('dino-precision'));
+  const ocr = ocrArg(str('ocr-data'), str('ocr-psm'));
+  return { dino, ocr, mounts: { ...dino.mounts, ...ocr.mounts } };
+}
+
+/** Sets both engines up in a session before it scores; the DINO model's id when one was named. */
+export async function applyEngines(
+  session: Pick<AppSession, 'url' | 'page'>,
+  engines: EnginesArg,
+): Promise<{ modelId: string; sha256: string } | null> {
+  await applyOcrInSession(session, engines.ocr);
+  return loadDinoInSession(session, engines.dino);
 }
 
 /** Where the session serves the samples from: the built app's copy, which the app reads. */

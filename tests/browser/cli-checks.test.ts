@@ -5,38 +5,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { DINO, iwr, SAMPLE_RESULTS } from './cli-support.ts';
+import { DINO, iwr, SAMPLE_RESULTS, evalArgs } from './cli-support.ts';
 
 const html = (task: string, model: string) => join(SAMPLE_RESULTS, task, model, 'index.html');
 
 test('--assertions checks: the sample checks answer, eval.json says so, the look-alike stops at its first No', async () => {
   const out = mkdtempSync(join(tmpdir(), 'iwr-checks-'));
   const [ref, look] = await Promise.all([
+    iwr([...evalArgs({ task: '3', html: html('3', 'reference'), out: join(out, 'ref') }), '--dino-model', DINO, '--assertions', 'checks']),
     iwr([
-      'eval',
-      '--data',
-      'samples',
-      '--task',
-      '3',
-      '--html',
-      html('3', 'reference'),
-      '--out',
-      join(out, 'ref'),
-      '--dino-model',
-      DINO,
-      '--assertions',
-      'checks',
-    ]),
-    iwr([
-      'eval',
-      '--data',
-      'samples',
-      '--task',
-      '3',
-      '--html',
-      html('3', 'static-lookalike'),
-      '--out',
-      join(out, 'look'),
+      ...evalArgs({ task: '3', html: html('3', 'static-lookalike'), out: join(out, 'look') }),
       '--dino-model',
       DINO,
       '--assertions',
@@ -77,15 +55,7 @@ test('--checks FILE: a malformed entry is a warning with file and path; the vali
     }),
   );
   const r = await iwr([
-    'eval',
-    '--data',
-    'samples',
-    '--task',
-    '1',
-    '--html',
-    html('1', 'reference'),
-    '--out',
-    join(dir, 'out'),
+    ...evalArgs({ task: '1', html: html('1', 'reference'), out: join(dir, 'out') }),
     '--dino-model',
     DINO,
     '--checks',
@@ -102,15 +72,7 @@ test('--checks FILE: a malformed entry is a warning with file and path; the vali
 
 test('--checks with --assertions judge is refused before any browser starts', async () => {
   const r = await iwr([
-    'eval',
-    '--data',
-    'samples',
-    '--task',
-    '1',
-    '--html',
-    html('1', 'reference'),
-    '--out',
-    join(tmpdir(), 'x'),
+    ...evalArgs({ task: '1', html: html('1', 'reference'), out: join(tmpdir(), 'x') }),
     '--checks',
     'nope.json',
     '--assertions',

@@ -14,7 +14,7 @@ import type { EvalRecord } from '../../src/scoring/eval-record.ts';
 import { taskScores } from '../../src/scoring/metrics.ts';
 import { launchBrowser, openApp } from './harness.ts';
 import { fixturePage, replayPage, task, type ReplayOut } from './run-support.ts';
-import { DINO, iwr, SAMPLE_RESULTS } from './cli-support.ts';
+import { DINO, iwr, SAMPLE_RESULTS, evalArgs } from './cli-support.ts';
 
 const INSPECT = ['#click', '#reckey', '#typed', '#submitted', '#farout'];
 const STEPS = task([
@@ -77,11 +77,10 @@ describe('iwr eval --input', () => {
   test('sample task 1, reference: trusted input gives the same IFS and step decisions as the default, and eval.json says which input ran', async () => {
     const html = join(SAMPLE_RESULTS, '1', 'reference', 'index.html');
     const dirs = { synthetic: mkdtempSync(join(tmpdir(), 'iwr-in-s-')), trusted: mkdtempSync(join(tmpdir(), 'iwr-in-t-')) };
-    const base = ['eval', '--data', 'samples', '--task', '1', '--html', html, '--dino-model', DINO];
     // The two runs are independent processes: in parallel they cost one Chromium start-up of wall time.
     const [rs, rt] = await Promise.all([
-      iwr([...base, '--out', dirs.synthetic]),
-      iwr([...base, '--out', dirs.trusted, '--input', 'trusted']),
+      iwr(evalArgs({ task: '1', html, out: dirs.synthetic }, '--dino-model', DINO)),
+      iwr(evalArgs({ task: '1', html, out: dirs.trusted }, '--dino-model', DINO, '--input', 'trusted')),
     ]);
     expect(rs.code, rs.stderr).toBe(0);
     expect(rt.code, rt.stderr).toBe(0);
@@ -102,19 +101,7 @@ describe('iwr eval --input', () => {
   test('an unknown --input value exits 2 with the allowed values, for eval and batch', async () => {
     const out = mkdtempSync(join(tmpdir(), 'iwr-in-x-'));
     const [e, b] = await Promise.all([
-      iwr([
-        'eval',
-        '--data',
-        'samples',
-        '--task',
-        '1',
-        '--html',
-        join(SAMPLE_RESULTS, '1', 'reference', 'index.html'),
-        '--out',
-        out,
-        '--input',
-        'robot',
-      ]),
+      iwr([...evalArgs({ task: '1', html: join(SAMPLE_RESULTS, '1', 'reference', 'index.html'), out }), '--input', 'robot']),
       iwr(['batch', '--data', 'samples', '--results', out, '--model', 'reference', '--input', 'robot']),
     ]);
     expect(e.code, e.stderr).toBe(2);

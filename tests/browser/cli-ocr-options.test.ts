@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DINO, iwr, repo, SAMPLE_RESULTS } from './cli-support.ts';
+import { DINO, iwr, repo, SAMPLE_RESULTS, evalArgs } from './cli-support.ts';
 
 const DATA = `${repo}node_modules/@tesseract.js-data/eng/4.0.0/eng.traineddata.gz`;
 
@@ -17,25 +17,12 @@ interface EvalJson {
 
 async function evalTask1(extra: string[]): Promise<EvalJson> {
   const out = mkdtempSync(join(tmpdir(), 'iwr-ocr-opt-'));
-  const args = [
-    'eval',
-    '--data',
-    'samples',
-    '--task',
-    '1',
-    '--html',
-    `${SAMPLE_RESULTS}/1/reference/index.html`,
-    '--out',
-    out,
-    '--dino-model',
-    DINO,
-  ];
-  const r = await iwr([...args, ...extra]);
+  const r = await iwr(evalArgs({ task: '1', html: `${SAMPLE_RESULTS}/1/reference/index.html`, out }, '--dino-model', DINO, ...extra));
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(readFileSync(join(out, 'eval.json'), 'utf8')) as EvalJson;
 }
 
-describe('iwr eval --ocr-data / --ocr-psm', () => {
+describe('iwr eval (and selftest) --ocr-data / --ocr-psm', () => {
   test('another data file and PSM read the text and are recorded by the file hash; the default stays recorded as it was', async () => {
     const sha = createHash('sha256').update(readFileSync(DATA)).digest('hex').slice(0, 12);
     const [other, shipped] = await Promise.all([evalTask1(['--ocr-data', DATA, '--ocr-psm', '4']), evalTask1([])]);
@@ -47,7 +34,7 @@ describe('iwr eval --ocr-data / --ocr-psm', () => {
   test('a missing file, a file that is not gzip under a .gz name and an unmeasured PSM are refused with one line', async () => {
     const bad = join(mkdtempSync(join(tmpdir(), 'iwr-ocr-bad-')), 'eng.traineddata.gz');
     writeFileSync(bad, 'not gzip');
-    const base = ['eval', '--data', 'samples', '--task', '1', '--html', `${SAMPLE_RESULTS}/1/reference/index.html`, '--out', tmpdir()];
+    const base = evalArgs({ task: '1', html: `${SAMPLE_RESULTS}/1/reference/index.html`, out: tmpdir() });
     const cases: [string[], string][] = [
       [['--ocr-data', '/no/such/eng.traineddata'], 'iwr eval: --ocr-data /no/such/eng.traineddata: no such file'],
       [['--ocr-data', bad], `iwr eval: --ocr-data ${bad}: not a traineddata file (gzip)`],
@@ -58,5 +45,9 @@ describe('iwr eval --ocr-data / --ocr-psm', () => {
       expect(ran[i]?.code, a.join(' ')).toBe(2);
       expect(ran[i]?.stderr).toContain(msg);
     });
+    // iwr selftest takes the same options (batch and verify share eval's option list).
+    const selftest = await iwr(['selftest', '--data', 'samples', '--ocr-psm', '5']);
+    expect(selftest.code).toBe(2);
+    expect(selftest.stderr).toContain('iwr selftest: --ocr-psm 5: expected one of 3, 4, 6, 11');
   }, 120_000);
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DINO, iwr } from './cli-support.ts';
+import { DINO, iwr, evalArgs } from './cli-support.ts';
 import { pngDataUrl } from './run-support.ts';
 import { startChatServer, type ChatServer, type RecordedRequest } from '../support/chat-server.ts';
 import type { EvalRecord } from '../../src/scoring/eval-record.ts';
@@ -99,15 +99,7 @@ test('resolve-compare lists the planted disagreement with both elements, and a r
 test("iwr eval --resolver llm: the model's picks act, and eval.json says who decided each step and what ours would have been", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'iwr-compare-eval-'));
   const r = await iwr([
-    'eval',
-    '--data',
-    data,
-    '--task',
-    '1',
-    '--html',
-    join(results, '1', 'm', 'index.html'),
-    '--out',
-    dir,
+    ...evalArgs({ task: '1', html: join(results, '1', 'm', 'index.html'), out: dir, data }),
     '--dino-model',
     DINO,
     '--resolver',
@@ -128,15 +120,7 @@ test("iwr eval --resolver llm: the model's picks act, and eval.json says who dec
 
 test('a model resolver without an endpoint is refused before any browser starts', async () => {
   const r = await iwr([
-    'eval',
-    '--data',
-    data,
-    '--task',
-    '1',
-    '--html',
-    join(results, '1', 'm', 'index.html'),
-    '--out',
-    join(tmpdir(), 'never'),
+    ...evalArgs({ task: '1', html: join(results, '1', 'm', 'index.html'), out: join(tmpdir(), 'never'), data }),
     '--resolver',
     'hybrid',
   ]);

@@ -74,6 +74,11 @@ export function scratchResults(models: string[], tasks?: string[]): string {
   return dir;
 }
 
+/** The arguments of `iwr eval` on one page of a dataset (default: the samples), then `extra`. */
+export function evalArgs(o: { task: string; html: string; out: string; data?: string }, ...extra: string[]): string[] {
+  return ['eval', '--data', o.data ?? 'samples', '--task', o.task, '--html', o.html, '--out', o.out, ...extra];
+}
+
 /** eval.json text by task for one model dir. */
 export function evalJsons(results: string, modelDir: string): Record<string, string> {
   const out: Record<string, string> = {};

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { BuildError, prepareCandidate, withBuildRecord, type BuildOptions, type PreparedCandidate } from '../build.ts';
 import type { EvaluateInput } from '../../api/pipeline.ts';
 import { scoresObject } from '../../scoring/report.ts';
-import { attachData, dataMounts, loadDinoInSession, type DataArg, type DinoArg } from '../data.ts';
+import { applyEngines, attachData, dataMounts, type DataArg, type EnginesArg } from '../data.ts';
 import { ensureRefStore, type RefStore } from '../ref-store.ts';
 import { applyResolver } from '../resolver-option.ts';
 import { errorLine } from '../command.ts';
@@ -49,7 +49,7 @@ export interface TaskOutcome {
 
 export interface RunOptions {
   data: DataArg;
-  dino: DinoArg;
+  engines: EnginesArg;
   model: string;
   options: NonNullable<EvaluateInput['options']>;
   /** --checks: a task's checks.json to use instead of its own. */
@@ -105,13 +105,13 @@ export interface PageSetup {
 export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]; restarts: number; wallMs: number; pages: PageSetup[] }> {
   const t0 = Date.now();
   const pool = await BrowserPool.open({
-    mounts: { ...dataMounts(o.data), ...o.dino.mounts },
+    mounts: { ...dataMounts(o.data), ...o.engines.mounts },
     viewport: { width: 1920, height: 1200 },
     prepare: async (slot) => {
       const sourceId = await attachData(slot, o.data);
       // Before the model loads, so it loads once, with this count.
       if (o.threads) await slot.page.evaluate((n) => window.iwr.setWorkerThreads(n), o.threads);
-      await loadDinoInSession(slot, o.dino);
+      await applyEngines(slot, o.engines);
       if (o.refStore) await ensureRefStore(slot.page, o.refStore);
       if (o.resolver) await applyResolver(slot.page, o.resolver);
       return sourceId;
@@ -212,7 +212,7 @@ export async function runBatch(o: RunOptions): Promise<{ outcomes: TaskOutcome[]
           watchdog,
         ]);
         if (candidate.build) result.evalJson = withBuildRecord(result.evalJson, candidate.build);
-        await writeEvalOutputs(job.outDir, result, o.dino.rewrites(slot));
+        await writeEvalOutputs(job.outDir, result, o.engines.dino.rewrites(slot));
         const rec = JSON.parse(result.evalJson) as { success_step: number; screenshot_paths_to_eval: string[] };
         return {
           ...base,

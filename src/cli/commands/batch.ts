@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { reportStem } from '../../scoring/model-names.ts';
 import { UsageError, type Command } from '../command.ts';
 import { MAX_WORKER_THREADS, shareOfCores } from '../../shared/worker-threads.ts';
-import { dataArg, datasetTasks, dinoArg, ocrArg } from '../data.ts';
+import { dataArg, datasetTasks, enginesArg } from '../data.ts';
 import { refStoreArg } from '../ref-store.ts';
 import { resolverArg } from '../resolver-option.ts';
 import { checksArg, EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
@@ -116,11 +116,7 @@ export const batch: Command = {
     const options = evalOptions(values);
     const build = buildArg(values);
     const checksFor = checksArg(values);
-    const dino = dinoArg(
-      values['dino-model'] as string | undefined,
-      values['dino-precision'] as string | undefined,
-      ocrArg(values['ocr-data'] as string | undefined, values['ocr-psm'] as string | undefined),
-    );
+    const engines = enginesArg(values);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
     const resolver = resolverArg(values);
     const shard = parseShard(values.shard as string | undefined);
@@ -164,7 +160,7 @@ export const batch: Command = {
       run = jobs.length
         ? await runBatch({
             data,
-            dino,
+            engines,
             model,
             options,
             ...(checksFor ? { checksFor } : {}),

@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { scoresObject } from '../../scoring/report.ts';
 import { debugStack, errorLine, UsageError, type Command } from '../command.ts';
-import { attachData, dataArg, dataMounts, dinoArg, ocrArg, loadDinoInSession } from '../data.ts';
+import { applyEngines, attachData, dataArg, dataMounts, enginesArg } from '../data.ts';
 import { evaluateInSession, writeEvalOutputs } from '../evaluate.ts';
 import { ensureRefStore, refStoreArg } from '../ref-store.ts';
 import { checksArg, EVAL_OPTION_SPEC, EVAL_OPTION_USAGE, evalOptions } from '../options.ts';
@@ -65,11 +65,7 @@ export const evalCommand: Command = {
     const options = evalOptions(values);
     const checks = checksArg(values)?.(taskId);
     const resolver = resolverArg(values);
-    const dino = dinoArg(
-      values['dino-model'] as string | undefined,
-      values['dino-precision'] as string | undefined,
-      ocrArg(values['ocr-data'] as string | undefined, values['ocr-psm'] as string | undefined),
-    );
+    const engines = enginesArg(values);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
     const isFile = statSync(htmlPath).isFile() && !/\.zip$/i.test(htmlPath);
     const model =
@@ -84,10 +80,10 @@ export const evalCommand: Command = {
       return 1;
     }
 
-    const session = await openAppSession({ mounts: { ...dataMounts(data), ...dino.mounts }, viewport: { width: 1920, height: 1200 } });
+    const session = await openAppSession({ mounts: { ...dataMounts(data), ...engines.mounts }, viewport: { width: 1920, height: 1200 } });
     try {
       const sourceId = await attachData(session, data);
-      await loadDinoInSession(session, dino);
+      await applyEngines(session, engines);
       if (refStore) await ensureRefStore(session.page, refStore);
       await applyResolver(session.page, resolver);
       const result = await evaluateInSession(session, {
@@ -107,7 +103,7 @@ export const evalCommand: Command = {
         },
       });
       if (candidate.build) result.evalJson = withBuildRecord(result.evalJson, candidate.build);
-      await writeEvalOutputs(resolve(out), result, dino.rewrites(session));
+      await writeEvalOutputs(resolve(out), result, engines.dino.rewrites(session));
       if (refStore) process.stderr.write(`${refStore.summary()}\n`);
       const rs = await resolverSummary(session.page, resolver);
       if (rs) process.stderr.write(`${rs}\n`);

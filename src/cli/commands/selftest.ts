@@ -9,7 +9,7 @@ import { caught, DEFECT_TABLE, DEFECTS, defectVariants, type DefectName } from '
 import { checksFinal, sameShots, selftestSummary, selftestTable, type SelftestMode, type SelftestRow } from '../../selftest/report.ts';
 import type { EvaluateInput, EvaluateOutput } from '../../api/pipeline.ts';
 import { debugStack, errorLine, UsageError, type Command } from '../command.ts';
-import { attachData, dataArg, dataMounts, datasetTasks, dinoArg, findTask, loadDinoInSession } from '../data.ts';
+import { applyEngines, attachData, dataArg, dataMounts, datasetTasks, enginesArg, findTask } from '../data.ts';
 import { evaluateInSession, writeEvalOutputs } from '../evaluate.ts';
 import { taskDir } from '../batch/outputs.ts';
 import { pickTasks } from '../batch/tasks.ts';
@@ -34,6 +34,8 @@ Prints a table; exit 0 when every variant is caught by at least one mode, 1 othe
   --defects LIST        only these defects (comma-separated names)
   --dino-model PATH|URL the DINOv2 ONNX file (as for iwr eval)
   --dino-precision float32|float16|int8  as for iwr eval
+  --ocr-data FILE, --ocr-psm 3|4|6|11  the OCR engine's data and page segmentation (as
+                        for iwr eval)
   --judge-endpoint URL  also evaluate with an OpenAI-compatible judge (key: IWR_JUDGE_API_KEY,
                         else IWR_API_KEY); --judge-model NAME (default gpt-4o)
   --out DIR             also write each page and its eval.json: DIR/<task>/<variant>/
@@ -60,6 +62,8 @@ export const selftest: Command = {
           defects: { type: 'string' },
           'dino-model': { type: 'string' },
           'dino-precision': { type: 'string' },
+          'ocr-data': { type: 'string' },
+          'ocr-psm': { type: 'string' },
           'judge-endpoint': { type: 'string' },
           'judge-model': { type: 'string' },
           out: { type: 'string' },
@@ -84,7 +88,7 @@ export const selftest: Command = {
       throw new UsageError(`--judge-endpoint ${judgeEndpoint}: expected an http(s) URL`);
     if (values['judge-model'] !== undefined && !judgeEndpoint) throw new UsageError('--judge-model needs --judge-endpoint');
     const modes: SelftestMode[] = judgeEndpoint ? ['no judge', 'checks', 'judge'] : ['no judge', 'checks'];
-    const dino = dinoArg(values['dino-model'] as string | undefined, values['dino-precision'] as string | undefined);
+    const engines = enginesArg(values);
     const ids = pickTasks(
       datasetTasks(data).map((t) => t.id),
       values.tasks as string | undefined,
@@ -100,11 +104,11 @@ export const selftest: Command = {
       return { id, html, ...defectVariants(html, task, defects) };
     });
 
-    const session = await openAppSession({ mounts: { ...dataMounts(data), ...dino.mounts }, viewport: { width: 1920, height: 1200 } });
+    const session = await openAppSession({ mounts: { ...dataMounts(data), ...engines.mounts }, viewport: { width: 1920, height: 1200 } });
     const rows: SelftestRow[] = [];
     try {
       const sourceId = await attachData(session, data);
-      await loadDinoInSession(session, dino);
+      await applyEngines(session, engines);
       if (judgeEndpoint)
         await session.page.evaluate((input) => window.iwr.configureJudge(input), {
           kind: 'mllm',
@@ -138,7 +142,8 @@ export const selftest: Command = {
             else if (refShots) row.effect = !sameShots(refShots, plain.screenshots);
             row.scores['no judge'] = plain.scores.Final;
             row.scores.checks = checksFinal(plain.evalJson);
-            if (values.out) await writeEvalOutputs(join(resolve(values.out as string), p.id, page.defect), plain, dino.rewrites(session));
+            if (values.out)
+              await writeEvalOutputs(join(resolve(values.out as string), p.id, page.defect), plain, engines.dino.rewrites(session));
             if (judgeEndpoint) row.scores.judge = (await run('configured')).scores.Final;
             if (values.out) await writeFile(join(resolve(values.out as string), p.id, page.defect, 'index.html'), page.html);
           } catch (err) {

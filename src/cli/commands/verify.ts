@@ -13,7 +13,7 @@ import { mean, taskScores, truncate, type Scores } from '../../scoring/metrics.t
 import { modelDirName, reportStem } from '../../scoring/model-names.ts';
 import { formatProblem } from '../../task/types.ts';
 import { UsageError, type Command } from '../command.ts';
-import { attachData, dataArg, dataMounts, datasetTasks, dinoArg, ocrArg, loadDinoInSession } from '../data.ts';
+import { applyEngines, attachData, dataArg, dataMounts, datasetTasks, enginesArg } from '../data.ts';
 import { ensureRefStore, refStoreArg } from '../ref-store.ts';
 import { applyResolver, resolverArg } from '../resolver-option.ts';
 import { evaluateInSession } from '../evaluate.ts';
@@ -138,11 +138,7 @@ export const verify: Command = {
     if (!existsSync(results) || !statSync(results).isDirectory())
       throw new UsageError(`--results ${String(values.results)}: no such folder`);
     const options = evalOptions(values);
-    const dino = dinoArg(
-      values['dino-model'] as string | undefined,
-      values['dino-precision'] as string | undefined,
-      ocrArg(values['ocr-data'] as string | undefined, values['ocr-psm'] as string | undefined),
-    );
+    const engines = enginesArg(values);
     const refStore = refStoreArg(values['ref-cache'] as string | undefined);
     const resolver = resolverArg(values);
     const inData = datasetTasks(data).map((t) => t.id);
@@ -155,11 +151,11 @@ export const verify: Command = {
     const reportRows = existsSync(reportFile) ? parseReportMarkdown(readFileSync(reportFile, 'utf8')) : new Map();
 
     const pool = await BrowserPool.open({
-      mounts: { ...dataMounts(data), ...dino.mounts },
+      mounts: { ...dataMounts(data), ...engines.mounts },
       viewport: { width: 1920, height: 1200 },
       prepare: async (s) => {
         const id = await attachData(s, data);
-        await loadDinoInSession(s, dino);
+        await applyEngines(s, engines);
         if (refStore) await ensureRefStore(s.page, refStore);
         await applyResolver(s.page, resolver);
         return id;
