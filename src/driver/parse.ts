@@ -249,6 +249,9 @@ function liftNames(text: string, names: string[], tail: string[]): string {
   // "Click Length: 1 under the board", "the Score: 12 counter": a capitalised word, a colon and a
   // figure are a readout written as shown.
   out = out.replace(/(?<=\s)\p{Lu}[\p{L}]*(?:\s\p{Lu}[\p{L}]*)?:\s?\d[\d,.]*(?=[\s,.;!?]|$)/gu, put);
+  // "the track that is 1:00 long", "the 10:30 slot": a clock time or a duration is what the page
+  // shows, not a number and a count.
+  out = out.replace(/(?<=^|\s)\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?(?=[\s,.;!?]|$)/gi, put);
   // "task #10", "issue #42": a number written after # is the id the page shows, not a count.
   out = out.replace(/(?<=\s)#\d+(?=[\s,.;!?]|$)/g, put);
   const tokens = out.split(/(\s+)/);

@@ -5045,3 +5045,39 @@ describe('text the page shows in brackets', () => {
     ]);
   });
 });
+
+describe('clock times and durations', () => {
+  test('"the track that is 1:00 long" names the row showing 1:00, not a first track', () => {
+    const q = parseStep(step('Click', { description: 'Play the track that is 1:00 long' }));
+    expect(q.relations[0]?.anchor.names).toEqual(['1:00']);
+    expect(q.relations[0]?.anchor.ordinal).toBeUndefined();
+    expect(parseStep(step('Click', { description: 'Click the 10:30 am slot' })).target.names).toEqual(['10:30 am']);
+    const row = (n: number, title: string, time: string): El[] => [
+      {
+        tag: 'div',
+        xpath: `${B(1)}/div[${n}]`,
+        text: `${title} ${time}`,
+        classes: ['song', 'amplitude-play-pause'],
+        listeners: ['click'],
+        interactive: true,
+        box: { x: 0, y: n * 50, width: 400, height: 48 },
+      },
+      {
+        tag: 'span',
+        xpath: `${B(1)}/div[${n}]/span[1]`,
+        text: title,
+        interactive: false,
+        box: { x: 10, y: n * 50 + 10, width: 200, height: 20 },
+      },
+      {
+        tag: 'span',
+        xpath: `${B(1)}/div[${n}]/span[2]`,
+        text: time,
+        interactive: false,
+        box: { x: 340, y: n * 50 + 10, width: 40, height: 20 },
+      },
+    ];
+    const page = snap(withParents([...row(1, 'Risin High', '3:29'), ...row(2, 'Anthem', '1:00'), ...row(3, 'Mountains', '4:12')]));
+    expect(idx(resolveStep(step('Click', { description: 'Play the track that is 1:00 long' }), page))).toBe(3);
+  });
+});
