@@ -271,7 +271,8 @@ export function elementKinds(e: ElementSnapshot): Map<Kind, number> {
   if ((tag === 'input' && type === 'range') || role === 'slider') put('slider', 1);
   if (tag === 'select' || role === 'combobox' || role === 'listbox' || heads.some((h) => h === 'dropdown' || h === 'select'))
     put('select', 1);
-  if (role === 'tab' || heads.includes('tab')) put('tab', 1);
+  // jQuery UI marks an accordion's headers role="tab" too; a person sees stacked section headers, not tabs.
+  if (role === 'tab' || heads.includes('tab')) put('tab', classWords.has('accordion') ? W.ACCORDION_HEADER_AS_TAB : 1);
   if (['img', 'svg', 'canvas', 'picture', 'video'].includes(tag) || role === 'img' || (tag === 'input' && type === 'image'))
     put('image', 1);
   if (heads.some((h) => IMAGE_HEADS.has(h))) put('image', 0.9);

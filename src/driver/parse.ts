@@ -276,6 +276,12 @@ function liftNames(text: string, names: string[], tail: string[]): string {
     return `${words[0] as string} ${put(words.slice(1).join(' ').replace(/[.!]$/, ''))}`;
   for (let i = 0; i < words.length; i++) {
     const t = words[i] as string;
+    // "Click the Third tab": an ordinal written with a capital after "the", mid-sentence, is the
+    // label a page shows (jQuery UI's demo tabs read First, Second, Third), not a count.
+    if (i > 1 && /^the$/i.test(words[i - 1] as string) && /^(First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth)$/.test(t)) {
+      result.push(put(t));
+      continue;
+    }
     // A run starts at a capital (never the first word: the verb), may hold small lower-case joiners, and ends at a capital.
     // "Click About in the menu": a capitalised small word mid-sentence, not followed by an article, is a label.
     if (

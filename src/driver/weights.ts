@@ -176,6 +176,8 @@ export const MEMBER_SLACK = 1.5;
 export const ORDINAL_KIND_SLACK = 0.15;
 /** A checkbox drawn or marked as a switch is a checkbox to this degree (a switch is a switch at 1). */
 export const SWITCH_AS_CHECKBOX = 0.8;
+/** An accordion's header that says role="tab": a tab only a little ("the Third tab" is the tab bar's). */
+export const ACCORDION_HEADER_AS_TAB = 0.5;
 /** A button with text and no fill or border is a link to the eye, nearly as much as an <a>. */
 export const BARE_BUTTON_AS_LINK = 0.9;
 /** A link drawn as a filled box with words, as a link and as a button (see kinds.ts). */

@@ -5081,3 +5081,53 @@ describe('clock times and durations', () => {
     expect(idx(resolveStep(step('Click', { description: 'Play the track that is 1:00 long' }), page))).toBe(3);
   });
 });
+
+describe('a capitalised ordinal and accordion headers', () => {
+  test('"the Third tab" is the tab labelled Third, not the third tab, and not an accordion header jQuery UI marks role="tab"', () => {
+    expect(parseStep(step('Click', { description: 'Click the Third tab' })).target).toMatchObject({ names: ['Third'] });
+    expect(parseStep(step('Click', { description: 'Click the Third tab' })).target.ordinal).toBeUndefined();
+    expect(parseStep(step('Click', { description: 'Click the third tab' })).target.ordinal).toBe(3);
+    // jQuery UI's kitchen sink: an accordion (First, Second, Third) above a tab bar (First, Second, Third).
+    const header = (n: number, text: string): El => ({
+      tag: 'h3',
+      xpath: `${B(1)}/h3[${n}]`,
+      role: 'tab',
+      text,
+      classes: ['ui-accordion-header', 'ui-corner-top'],
+      listeners: ['click'],
+      interactive: true,
+      box: { x: 50, y: 100 + n * 40, width: 1180, height: 38 },
+    });
+    const tab = (n: number, text: string): El[] => [
+      {
+        tag: 'li',
+        xpath: `${B(2)}/ul[1]/li[${n}]`,
+        role: 'tab',
+        text,
+        classes: ['ui-tabs-tab'],
+        interactive: true,
+        box: { x: 60 + n * 80, y: 400, width: 70, height: 38 },
+      },
+      {
+        tag: 'a',
+        xpath: `${B(2)}/ul[1]/li[${n}]/a[1]`,
+        text,
+        classes: ['ui-tabs-anchor'],
+        href: `#tabs-${n}`,
+        box: { x: 61 + n * 80, y: 401, width: 68, height: 36 },
+      },
+    ];
+    const page = snap(
+      withParents([
+        header(1, 'First'),
+        header(2, 'Second'),
+        header(3, 'Third'),
+        ...tab(1, 'First'),
+        ...tab(2, 'Second'),
+        ...tab(3, 'Third'),
+      ]),
+    );
+    const picked = page.elements[idx(resolveStep(step('Click', { description: 'Click the Third tab' }), page))];
+    expect(picked?.xpath).toMatch(/ul\[1\]\/li\[3\]/);
+  });
+});
