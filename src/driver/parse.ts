@@ -723,8 +723,14 @@ export function parseStep(step: Step): ParsedStep {
   // "Sign in", "log on": one word for the control, whose "in" or "on" is no relation.
   // "Picture-in-picture" is one control too (PiP), not a picture inside a picture.
   const phrasal = quoted.replace(/\b(?:sign|log)[ -]?(?:in|on)\b/gi, 'login').replace(/\bpicture[ -]in[ -]picture\b/gi, 'pip');
+  // "the button that opens the dialog" is "the button to open the dialog": what it does, not
+  // something it holds ("shows", "says" and "reads" stay: they name what is written on it).
+  const doing = phrasal.replace(
+    /\b(?:that|which)\s+(open|close|add|delete|remove|save|create|submit|send|download|upload|toggle|expand|collapse|clear|reset|hide)s\b/gi,
+    (_, verb: string) => `to ${verb.toLowerCase()}`,
+  );
   // "Open the third email, the one from Kian": "the one" is the target again, its relation follows.
-  const appositive = phrasal.replace(
+  const appositive = doing.replace(
     /,\s*the one\s+(from|by|with|about|that|which|in|on|at|for|showing|named|called|labelled|labeled)\b/gi,
     ' $1',
   );

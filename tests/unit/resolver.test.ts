@@ -5131,3 +5131,45 @@ describe('a capitalised ordinal and accordion headers', () => {
     expect(picked?.xpath).toMatch(/ul\[1\]\/li\[3\]/);
   });
 });
+
+describe('"that opens": what a control does', () => {
+  test('"the button that opens the dialog" is the Open Dialog button, not an icon whose class says open', () => {
+    expect(parseStep(step('Click', { description: 'Click the button that opens the dialog' })).target.purpose).toEqual(['open', 'dialog']);
+    // "starts with" and "shows" stay what the element holds or says.
+    expect(parseStep(step('Click', { description: 'Approve the comment that starts with "Thanks"' })).target.purpose).toBeUndefined();
+    const page = snap([
+      {
+        tag: 'li',
+        xpath: `${B(1)}/ul[1]/li[1]`,
+        classes: ['ui-state-default'],
+        pointer: true,
+        interactive: true,
+        name: '.ui-icon-folder-open',
+        box: { x: 900, y: 100, width: 26, height: 26 },
+      },
+      {
+        tag: 'span',
+        xpath: `${B(1)}/ul[1]/li[1]/span[1]`,
+        classes: ['ui-icon', 'ui-icon-folder-open'],
+        pointer: true,
+        interactive: false,
+        box: { x: 905, y: 105, width: 16, height: 16 },
+      },
+      {
+        tag: 'button',
+        xpath: `${B(2)}/p[1]/button[1]`,
+        text: 'Open Dialog',
+        classes: ['ui-button'],
+        box: { x: 50, y: 300, width: 127, height: 33 },
+      },
+      {
+        tag: 'button',
+        xpath: `${B(2)}/p[2]/button[1]`,
+        text: 'Save',
+        classes: ['ui-button'],
+        box: { x: 50, y: 360, width: 80, height: 33 },
+      },
+    ]);
+    expect(idx(resolveStep(step('Click', { description: 'Click the button that opens the dialog' }), page))).toBe(2);
+  });
+});
