@@ -4,7 +4,7 @@
 // after the official scroll; per capture: differing pixels (tolerance 48/255 and one pixel of
 // shift), OCR similarity (the official formula) and DINO cosine with the project's test model.
 // Options:
-//   --splits feature,tuning,...,held-out-6  which parts (default all: PARITY_SPLITS in tests/support/capture-parity.ts)
+//   --splits feature,tuning,...,held-out-7  which parts (default all: PARITY_SPLITS in tests/support/capture-parity.ts)
 //   --no-ocr, --no-dino                skip the slow measures
 //   --save DIR                         write <split>/<page>-<state>-{dom,real,diff}.png
 //   --json FILE                        write the rows as JSON

@@ -1,14 +1,14 @@
 // `npm run real-pages:accuracy [-- options]`: the deterministic resolver on the real-page
 // corpus. Prints accuracy per split and the confidence table (confidence bin -> accuracy,
 // count) kept in the README.
-//   --failures            list the tuning splits' failures (tuning, tuning-2 to tuning-13) with
+//   --failures            list the tuning splits' failures (tuning, tuning-2 to tuning-14) with
 //                         the resolver's reasons (the held-out splits' failures are never
 //                         listed: those splits are not for tuning)
 //   --write-known-misses  record today's misses in tests/fixtures/real-pages/known-misses.json
 //                         (the test expects exactly these to fail)
-//   --cached              reuse test-artifacts/real-pages/fixtures.json (snapshots of the last
+//   --cached              reuse test-artifacts/real-pages/fixtures.jsonl (snapshots of the last
 //                         run) instead of opening every page again: for resolver-only changes
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium, NO_BROWSER_MESSAGE } from '../find-chromium.mjs';
@@ -19,17 +19,19 @@ import {
   isWithheld,
   judgeCase,
   listCorpus,
+  readFixtureCache,
   SPLITS,
   stepOf,
+  writeFixtureCache,
   type CaseFixture,
 } from '../../tests/support/real-pages.ts';
 import { resolveStep } from '../../src/driver/resolve.ts';
 
 const args = new Set(process.argv.slice(2));
-const CACHE = 'test-artifacts/real-pages/fixtures.json';
+const CACHE = 'test-artifacts/real-pages/fixtures.jsonl';
 
 async function fixtures(): Promise<CaseFixture[]> {
-  if (args.has('--cached')) return JSON.parse(readFileSync(CACHE, 'utf8')) as CaseFixture[];
+  if (args.has('--cached')) return readFixtureCache(CACHE);
   const exe = findChromium();
   if (!exe) throw new Error(NO_BROWSER_MESSAGE);
   const { pages, problems } = listCorpus();
@@ -38,7 +40,7 @@ async function fixtures(): Promise<CaseFixture[]> {
   try {
     const out = await corpusFixtures(browser, pages);
     mkdirSync('test-artifacts/real-pages', { recursive: true });
-    writeFileSync(CACHE, JSON.stringify(out.map((f) => ({ ...f, page: { ...f.page, html: '' } }))));
+    writeFixtureCache(CACHE, out);
     return out;
   } finally {
     await browser.close();

@@ -20,7 +20,7 @@ export const PARITY_DIR = fileURLToPath(new URL('../fixtures/capture-parity/', i
  * resolver corpus's tuning-2 split has steps on the same files, read from here), or a page
  * of the resolver corpus's tuning-3 split (session 16: new families to find new causes on).
  * Held-out pages are measured only, never opened or debugged. tuning-2, tuning-3,
- * tuning-4 to tuning-13 and held-out-2 to held-out-6 are measured by the script, not by the browser test (CI time).
+ * tuning-4 to tuning-14 and held-out-2 to held-out-7 are measured by the script, not by the browser test (CI time).
  */
 export type ParitySplit =
   | 'feature'
@@ -37,12 +37,14 @@ export type ParitySplit =
   | 'tuning-11'
   | 'tuning-12'
   | 'tuning-13'
+  | 'tuning-14'
   | 'held-out'
   | 'held-out-2'
   | 'held-out-3'
   | 'held-out-4'
   | 'held-out-5'
-  | 'held-out-6';
+  | 'held-out-6'
+  | 'held-out-7';
 export const PARITY_SPLITS: readonly ParitySplit[] = [
   'feature',
   'tuning',
@@ -58,12 +60,14 @@ export const PARITY_SPLITS: readonly ParitySplit[] = [
   'tuning-11',
   'tuning-12',
   'tuning-13',
+  'tuning-14',
   'held-out',
   'held-out-2',
   'held-out-3',
   'held-out-4',
   'held-out-5',
   'held-out-6',
+  'held-out-7',
 ];
 /** What tests/browser/capture-parity.test.ts checks. */
 export const TESTED_PARITY_SPLITS: readonly ParitySplit[] = ['feature', 'tuning', 'held-out'];

@@ -1,7 +1,7 @@
 // The real-page corpus (tests/fixtures/real-pages/): reading its files, checking their form,
 // and opening a page in Chromium with no request leaving it. Shared by the corpus checker
 // (scripts/real-pages/check.ts), the resolver test and the capture-parity test.
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
@@ -33,12 +33,14 @@ export const SPLITS = [
   'tuning-11',
   'tuning-12',
   'tuning-13',
+  'tuning-14',
   'held-out',
   'held-out-2',
   'held-out-3',
   'held-out-4',
   'held-out-5',
   'held-out-6',
+  'held-out-7',
 ] as const;
 export type Split = (typeof SPLITS)[number];
 /**
@@ -46,7 +48,7 @@ export type Split = (typeof SPLITS)[number];
  * resolver: only their aggregate accuracy is reported. `held-out-2` was added because
  * `held-out` was seen while tuning (session 4). The tuning splits are not withheld.
  */
-export const WITHHELD: readonly Split[] = ['held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6'];
+export const WITHHELD: readonly Split[] = ['held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7'];
 export const isWithheld = (s: Split): boolean => WITHHELD.includes(s);
 
 /** The page's address inside the test browser; every other request is refused and counted. */
@@ -564,4 +566,30 @@ export function knownMisses(): Set<string> {
   } catch {
     return new Set();
   }
+}
+
+/**
+ * The fixture cache of `real-pages:accuracy` (test-artifacts/real-pages/fixtures.jsonl), one
+ * fixture per line: the whole corpus as one JSON text passed V8's longest string (512 MB) at
+ * 160 pages, as every case carries its page's snapshot.
+ */
+export function writeFixtureCache(file: string, fixtures: readonly CaseFixture[]): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (const f of fixtures) writeSync(fd, `${JSON.stringify({ ...f, page: { ...f.page, html: '' } })}\n`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function readFixtureCache(file: string): CaseFixture[] {
+  const bytes = readFileSync(file);
+  const out: CaseFixture[] = [];
+  for (let at = 0; at < bytes.length;) {
+    const end = bytes.indexOf(10, at);
+    const line = bytes.subarray(at, end < 0 ? bytes.length : end).toString('utf8');
+    if (line.trim()) out.push(JSON.parse(line) as CaseFixture);
+    at = end < 0 ? bytes.length : end + 1;
+  }
+  return out;
 }
