@@ -754,7 +754,8 @@ function iconHintOf(el: Element, dom: SnapshotDom): string {
 const DRAWING_MIN = { width: 200, height: 100 };
 function isDrawing(svg: Element, dom: SnapshotDom): boolean {
   const r = dom.getBoundingClientRect(svg);
-  return r.width >= DRAWING_MIN.width && r.height >= DRAWING_MIN.height && dom.querySelector(svg, 'text') !== null;
+  // Its words are <text>, or HTML in a <foreignObject> (My Mind's topics, diagram editors' labels).
+  return r.width >= DRAWING_MIN.width && r.height >= DRAWING_MIN.height && dom.querySelector(svg, 'text, foreignObject') !== null;
 }
 
 interface Frame {

@@ -624,3 +624,19 @@ test('a box the author labelled as a region ("media player") and a bar whose cla
   expect(pick('Click the full-screen icon at the right end of the player controls')).toBe('jp-full-screen');
   expect(pick('Click the big round play button in the middle of the control bar')).toBe('jp-play');
 });
+
+test('HTML in an SVG drawing\'s <foreignObject> is on the page: a mind map\'s topics are targets ("Click the Features topic")', async () => {
+  // My Mind draws its map in one SVG; each topic's words are HTML divs inside a <foreignObject>.
+  const topic = (x: number, y: number, text: string) =>
+    `<g class="item"><foreignObject x="${x}" y="${y}" width="120" height="30"><div xmlns="http://www.w3.org/1999/xhtml" class="content"><div class="text" style="cursor:pointer">${text}</div></div></foreignObject></g>`;
+  const html = `<!doctype html><html><body style="margin:0">
+    <svg width="760" height="360" xmlns="http://www.w3.org/2000/svg"><g class="item root">
+      ${topic(320, 160, 'Goldfish')}${topic(520, 60, 'Features')}${topic(520, 260, 'Stats')}${topic(80, 160, 'Links')}
+    </g></svg></body></html>`;
+  const snapshot = await snapshotOf(html);
+  const r = resolveStep(
+    toStep({ id: 'f', type: 'Click', description: "Click the 'Features' topic to the right of the centre of the map" }),
+    snapshot,
+  );
+  expect(r.ok && snapshot.elements[r.index]?.text).toBe('Features');
+});
