@@ -68,7 +68,7 @@ const fixtures = new Map<string, CaseFixture>();
 const verdicts = new Map<string, boolean>();
 let browser: Browser;
 
-// Every page of every split is loaded once (150 pages since session 36, 200-odd loads with the cases
+// Every page of every split is loaded once (164 pages since session 40, 200-odd loads with the cases
 // that have a setup of their own): about 3.5 minutes (at 90 pages) on a two-core machine that runs other tests
 // too (5 minutes while each load had a browser context of its own).
 beforeAll(async () => {
