@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { listCorpus } from './real-pages.ts';
+import { listCorpus, SPLITS, type Split } from './real-pages.ts';
 import { CDP_SCREENSHOT } from '../../src/cli/evaluate.ts';
 
 export const PARITY_DIR = fileURLToPath(new URL('../fixtures/capture-parity/', import.meta.url));
@@ -22,53 +22,9 @@ export const PARITY_DIR = fileURLToPath(new URL('../fixtures/capture-parity/', i
  * Held-out pages are measured only, never opened or debugged. tuning-2, tuning-3,
  * tuning-4 to tuning-14 and held-out-2 to held-out-7 are measured by the script, not by the browser test (CI time).
  */
-export type ParitySplit =
-  | 'feature'
-  | 'tuning'
-  | 'tuning-2'
-  | 'tuning-3'
-  | 'tuning-4'
-  | 'tuning-5'
-  | 'tuning-6'
-  | 'tuning-7'
-  | 'tuning-8'
-  | 'tuning-9'
-  | 'tuning-10'
-  | 'tuning-11'
-  | 'tuning-12'
-  | 'tuning-13'
-  | 'tuning-14'
-  | 'held-out'
-  | 'held-out-2'
-  | 'held-out-3'
-  | 'held-out-4'
-  | 'held-out-5'
-  | 'held-out-6'
-  | 'held-out-7';
-export const PARITY_SPLITS: readonly ParitySplit[] = [
-  'feature',
-  'tuning',
-  'tuning-2',
-  'tuning-3',
-  'tuning-4',
-  'tuning-5',
-  'tuning-6',
-  'tuning-7',
-  'tuning-8',
-  'tuning-9',
-  'tuning-10',
-  'tuning-11',
-  'tuning-12',
-  'tuning-13',
-  'tuning-14',
-  'held-out',
-  'held-out-2',
-  'held-out-3',
-  'held-out-4',
-  'held-out-5',
-  'held-out-6',
-  'held-out-7',
-];
+export type ParitySplit = 'feature' | Split;
+/** The feature pages, then every split of the resolver's real-page corpus, in its order. */
+export const PARITY_SPLITS: readonly ParitySplit[] = ['feature', ...SPLITS];
 /** What tests/browser/capture-parity.test.ts checks. */
 export const TESTED_PARITY_SPLITS: readonly ParitySplit[] = ['feature', 'tuning', 'held-out'];
 
@@ -131,7 +87,7 @@ export function parityPages(splits: readonly ParitySplit[] = PARITY_SPLITS): Par
   if (real.length) {
     const { pages, problems } = listCorpus(real);
     if (problems.length) throw new Error(`real-page corpus problems:\n${problems.join('\n')}`);
-    for (const p of pages) out.push({ split: p.split as ParitySplit, name: p.name, html: p.html, viewport: p.viewport, setup: p.setup });
+    for (const p of pages) out.push({ split: p.split, name: p.name, html: p.html, viewport: p.viewport, setup: p.setup });
   }
   return out;
 }
